@@ -1,0 +1,43 @@
+# The two commands of the README: `make run` and `make test`.
+SWIFT ?= swift
+DATA_DIR ?= ./recover-data
+HOST ?= 127.0.0.1
+PORT ?= 8080
+
+.PHONY: run test build release format format-check swift-test browser-test bench clean
+
+run: release
+	.build/release/recover serve --data-dir $(DATA_DIR) --host $(HOST) --port $(PORT)
+
+release:
+	@scripts/setup.sh run
+	$(SWIFT) build -c release --product recover
+
+build:
+	@scripts/setup.sh run
+	$(SWIFT) build
+
+test:
+	@scripts/setup.sh test
+	$(MAKE) format-check
+	$(MAKE) swift-test
+	$(MAKE) browser-test
+
+format:
+	$(SWIFT) format format -i -r Sources Tests Package.swift
+
+format-check:
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+
+swift-test:
+	$(SWIFT) build
+	$(SWIFT) test
+
+browser-test:
+	scripts/browser-test.sh
+
+bench:
+	$(SWIFT) run -c release recover-bench care web
+
+clean:
+	rm -rf .build

@@ -1,0 +1,66 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, lowest first (DESIGN.md): an arrow only points down.
+let package = Package(
+    name: "Recover",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Research", targets: ["Research"]),
+        .library(name: "Care", targets: ["Care"]),
+        .library(name: "CareSQLite", targets: ["CareSQLite"]),
+        .library(name: "Recover", targets: ["Recover"]),
+        .library(name: "RecoverWeb", targets: ["RecoverWeb"]),
+        .executable(name: "recover", targets: ["recover"]),
+        .executable(name: "recover-bench", targets: ["RecoverBench"]),
+    ],
+    targets: [
+        // System libraries: module map + shim header only.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
+        // Our own tiny C shim for libmicrohttpd's variadic start call.
+        .target(name: "MHDShim", dependencies: ["CMicroHTTPD"]),
+
+        // The engine.
+        .target(name: "Research"),
+        .target(name: "Care"),
+        .target(name: "CareSQLite", dependencies: ["Care", "CSQLite"]),
+
+        // The study and the web.
+        .target(name: "Recover", dependencies: ["Research", "Care"]),
+        .target(
+            name: "RecoverWeb",
+            dependencies: ["Research", "Care", "CareSQLite", "Recover", "CMicroHTTPD", "MHDShim", "CSodium"],
+            resources: [.copy("Assets")]
+        ),
+        .executableTarget(
+            name: "recover",
+            dependencies: ["Research", "Care", "CareSQLite", "Recover", "RecoverWeb"]
+        ),
+        .executableTarget(
+            name: "RecoverBench",
+            dependencies: ["Research", "Care", "CareSQLite", "Recover", "RecoverWeb"]
+        ),
+
+        .testTarget(name: "ResearchTests", dependencies: ["Research"]),
+        .testTarget(name: "CareTests", dependencies: ["Care"]),
+        .testTarget(name: "CareSQLiteTests", dependencies: ["CareSQLite", "Care"]),
+        .testTarget(name: "RecoverTests", dependencies: ["Recover", "Research", "Care"]),
+        .testTarget(name: "RecoverWebTests", dependencies: ["RecoverWeb", "CareSQLite", "Recover"]),
+        .testTarget(name: "RecoverCLITests", dependencies: ["recover"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,12 @@
+import Foundation
+
+// Benchmarks print `name: value unit` lines. Suites are added per area (care, web, export).
+let suites: [String: @Sendable () async throws -> Void] = [:]
+let requested = Array(CommandLine.arguments.dropFirst())
+if requested.isEmpty || requested.contains(where: { suites[$0] == nil }) {
+    print("usage: recover-bench <suite>...  (suites: \(suites.keys.sorted().joined(separator: ", ")))")
+    exit(requested.isEmpty ? 0 : 64)
+}
+for name in requested {
+    try await suites[name]?()
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what Recover needs on a fresh Debian machine, only what is missing.
+#   scripts/setup.sh run    system libraries to build and run the server
+#   scripts/setup.sh test   also Chromium, its driver and a Python virtual environment for browser tests
+set -euo pipefail
+what=${1:-run}
+here=$(cd "$(dirname "$0")/.." && pwd)
+
+packages=(pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev sqlite3)
+if [ "$what" = test ]; then
+    packages+=(chromium chromium-driver python3-venv wrk)
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "Installing system packages: ${missing[*]}"
+    sudo_cmd=""
+    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if [ "$what" = test ]; then
+    venv="$here/.venv"
+    if [ ! -x "$venv/bin/pytest" ] || ! "$venv/bin/python" -c 'import selenium, axe_playwright_python' 2>/dev/null; then
+        echo "Creating the browser-test environment in .venv"
+        python3 -m venv "$venv"
+        "$venv/bin/pip" install -q --upgrade pip
+        "$venv/bin/pip" install -q -r "$here/browser-tests/requirements.txt"
+    fi
+fi
