@@ -1,0 +1,113 @@
+import Dispatch
+import Foundation
+import RecoverWeb
+
+extension Commands {
+    static let serve = CommandSpec(
+        name: "serve",
+        abstract: "Run the web server (participant pages and research console).",
+        synopsis: "[--data-dir DIR] [--host HOST] [--port PORT] [--tls-cert FILE --tls-key FILE]",
+        discussion: """
+            On an empty data folder the first start creates the database, an admin account (its password \
+            is printed once) and a demo invitation link. SIGTERM or SIGINT stops accepting connections, \
+            finishes the requests in flight, closes the database and exits 0.
+            """,
+        options: [
+            .option("data-dir", value: "DIR", help: "The data folder (default ./recover-data)."),
+            .option("host", value: "HOST", help: "The IP address to listen on (default 127.0.0.1)."),
+            .option("port", value: "PORT", help: "The port (default 8080; 0 picks a free one)."),
+            .option("tls-cert", value: "FILE", help: "PEM certificate: serve HTTPS (with --tls-key)."),
+            .option("tls-key", value: "FILE", help: "PEM private key for --tls-cert."),
+            .option("session-idle-minutes", value: "N", help: "Sign out after N idle minutes (default 30)."),
+            .option("session-absolute-hours", value: "N", help: "Sign out N hours after sign-in (default 12)."),
+            .option("threads", value: "N", help: "Worker threads (default 4)."),
+        ]
+    ) { arguments in
+        try arguments.expectPositionals(atMost: 0)
+        var configuration = ServerConfiguration()
+        configuration.host = arguments.value("host") ?? "127.0.0.1"
+        let port = try arguments.integer("port", default: 8080)
+        guard let validPort = UInt16(exactly: port) else { throw UsageError("--port must be 0...65535, got \(port)") }
+        configuration.port = validPort
+        configuration.threads = try arguments.integer("threads", default: 4)
+        let idle = try arguments.integer("session-idle-minutes", default: 30)
+        let absolute = try arguments.integer("session-absolute-hours", default: 12)
+        guard idle > 0, absolute > 0 else { throw UsageError("session timeouts must be positive") }
+        switch (arguments.value("tls-cert"), arguments.value("tls-key")) {
+        case (nil, nil): break
+        case (let cert?, let key?):
+            configuration.tlsCertificatePEM = try readText(cert, what: "certificate")
+            configuration.tlsKeyPEM = try readText(key, what: "key")
+        default: throw UsageError("--tls-cert and --tls-key go together")
+        }
+
+        let folder = try WebDataFolder.open(arguments.value("data-dir"))
+        let zone = TimeZone.current.identifier
+        let services = WebServices(
+            directory: folder.directory, idleTimeout: TimeInterval(idle * 60),
+            absoluteTimeout: TimeInterval(absolute * 3600), defaultTimeZone: zone)
+        let firstStart = try Enrollment(directory: folder.directory).firstStartIfNeeded(timeZone: zone)
+        let app = WebApp(services: services, log: { line in Output.error.line(line) })
+        let server: HTTPServer
+        do {
+            server = try HTTPServer(configuration: configuration) { request in app.respond(to: request) }
+        } catch {
+            throw DataError(String(describing: error))
+        }
+        let base = baseURL(host: configuration.host, port: server.port, tls: configuration.usesTLS)
+        Output.standard.line("Recover is running at \(base)/")
+        if let firstStart {
+            Output.standard.line("First start: created the admin account (the password is shown only now).")
+            Output.standard.line("  Admin email:    \(firstStart.adminEmail)")
+            Output.standard.line("  Admin password: \(firstStart.adminPassword)")
+            Output.standard.line("  Invitation:     \(base)/join/\(firstStart.invitationCode)")
+        }
+        let signal = await waitForTerminationSignal()
+        Output.error.line("received \(signal): stopping")
+        server.stop()
+        folder.close()
+        Output.error.line("stopped")
+    }
+
+    static func readText(_ path: String, what: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DataError("cannot read the TLS \(what) file \(path)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func baseURL(host: String, port: UInt16, tls: Bool) -> String {
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return "\(tls ? "https" : "http")://\(shownHost):\(port)"
+    }
+}
+
+/// Suspends until SIGTERM or SIGINT arrives; returns its name.
+func waitForTerminationSignal() async -> String {
+    await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+        SignalWaiter.shared.wait { name in continuation.resume(returning: name) }
+    }
+}
+
+/// Turns SIGTERM and SIGINT into one callback, through Dispatch signal sources.
+// `sources` is only read and written on the serial `queue`.
+final class SignalWaiter: @unchecked Sendable {
+    static let shared = SignalWaiter()
+    private let queue = DispatchQueue(label: "recover.signals")
+    private var sources: [any DispatchSourceSignal] = []
+
+    func wait(_ done: @escaping @Sendable (String) -> Void) {
+        queue.async {
+            let once = OnceFlag()
+            for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: self.queue)
+                source.setEventHandler {
+                    if once.claim() { done(name) }
+                }
+                source.resume()
+                self.sources.append(source)
+            }
+        }
+    }
+}
