@@ -41,6 +41,8 @@ public struct Request: Sendable {
     public internal(set) var session: SignedInSession?
     /// The token a form must echo back (`csrf` field); set by the CSRF middleware.
     public internal(set) var csrfToken: String = ""
+    /// Whether `csrfToken` was minted for this request (no cookie came), so nothing can match it.
+    var csrfTokenIsNew = false
 
     /// A request with the given parts; other parts default to empty.
     public init(

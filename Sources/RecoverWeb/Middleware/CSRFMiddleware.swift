@@ -1,8 +1,9 @@
 /// Refuses state-changing requests (POST, PUT, PATCH, DELETE) that do not echo the request's CSRF
 /// token in the `csrf` form field or the `X-CSRF-Token` header.
 ///
-/// Signed-in requests use their session's token; signed-out visitors (sign-in, join, language
-/// forms) get a random token in an HttpOnly cookie (double submit).
+/// The token itself is settled by ``SessionMiddleware`` (so error pages carry it too): signed-in
+/// requests use their session's token; signed-out visitors (sign-in, join, language forms) get a
+/// random token in an HttpOnly cookie (double submit).
 public struct CSRFMiddleware: Middleware {
     /// The cookie of signed-out visitors' token.
     public static let cookie = "recover_csrf"
@@ -12,17 +13,6 @@ public struct CSRFMiddleware: Middleware {
     public init() {}
 
     public func respond(to request: Request, next: Responder) throws -> Response {
-        var request = request
-        var newCookie: String?
-        let cookieName = Cookie.name(Self.cookie, secure: request.isSecure)
-        if let session = request.session {
-            request.csrfToken = session.entry.csrfToken
-        } else if let existing = request.cookies[cookieName], existing.count >= 32 {
-            request.csrfToken = existing
-        } else {
-            request.csrfToken = Crypto.randomToken(bytes: 32)
-            newCookie = Cookie(name: cookieName, value: request.csrfToken, secure: request.isSecure).headerValue
-        }
         // Unrouted requests change nothing and get their 404/405 from the router.
         if request.routePattern != nil, ![.get, .head, .options].contains(request.method) {
             let sent: String?
@@ -35,15 +25,25 @@ public struct CSRFMiddleware: Middleware {
             } else {
                 sent = nil
             }
-            guard let sent, newCookie == nil, Crypto.constantTimeEqual(sent, request.csrfToken) else {
+            guard let sent, !request.csrfTokenIsNew, Crypto.constantTimeEqual(sent, request.csrfToken) else {
                 throw HTTPError(.forbidden, "error.csrf")
             }
         }
-        var response = try next(request)
-        // Only pages carry forms; assets and health checks stay cookie-free (and cacheable).
-        if let newCookie, response.header("Content-Type")?.hasPrefix("text/html") == true {
-            response.cookies.append(newCookie)
+        return try next(request)
+    }
+
+    /// Settles the request's token; returns the `Set-Cookie` value when a new one was minted.
+    static func assignToken(_ request: inout Request) -> String? {
+        let cookieName = Cookie.name(cookie, secure: request.isSecure)
+        if let session = request.session {
+            request.csrfToken = session.entry.csrfToken
+        } else if let existing = request.cookies[cookieName], existing.count >= 32 {
+            request.csrfToken = existing
+        } else {
+            request.csrfToken = Crypto.randomToken(bytes: 32)
+            request.csrfTokenIsNew = true
+            return Cookie(name: cookieName, value: request.csrfToken, secure: request.isSecure).headerValue
         }
-        return response
+        return nil
     }
 }

@@ -1,4 +1,4 @@
-/// Finds the signed-in session from the session cookie and settles the request's language:
+/// Finds the signed-in session from the session cookie, settles the CSRF token, and the language:
 /// the account's setting, else the language cookie, else `Accept-Language`, else English.
 ///
 /// It sits outside ``ErrorMiddleware`` so that error pages are written in the user's language.
@@ -20,7 +20,12 @@ public struct SessionMiddleware: Middleware {
             request.session = try sessions.resume(token: token)
         }
         request.language = Self.language(for: request)
+        let newCSRFCookie = CSRFMiddleware.assignToken(&request)
         var response = try next(request)
+        // Only pages carry forms; assets and health checks stay cookie-free (and cacheable).
+        if let newCSRFCookie, response.header("Content-Type")?.hasPrefix("text/html") == true {
+            response.cookies.append(newCSRFCookie)
+        }
         if token != nil, request.session == nil, !response.cookies.contains(where: { $0.hasPrefix(cookieName + "=") }) {
             response.cookies.append(
                 Cookie(name: cookieName, value: "", maxAge: 0, secure: request.isSecure).headerValue)

@@ -10,11 +10,12 @@ enum AccountPage {
     static func savePreferences(_ request: Request, services: WebServices) throws -> Response {
         guard var account = request.account else { throw HTTPError(.unauthorized) }
         let form = try request.form()
-        guard let language = Language(rawValue: form["language"] ?? ""),
-            let zone = TimeZone(identifier: form["timeZone"] ?? "")
-        else { throw HTTPError(.badRequest, "error.badForm") }
+        let zone = form["timeZone"] ?? ""
+        guard let language = Language(rawValue: form["language"] ?? ""), TimeZone(identifier: zone) != nil else {
+            throw HTTPError(.badRequest, "error.badForm")
+        }
         account.language = language
-        account.timeZone = zone.identifier
+        account.timeZone = zone
         try services.directory.updateAccount(account)
         return .redirect(to: "/account?saved=1")
     }

@@ -32,7 +32,8 @@ enum JoinPage {
         if let problem = PasswordPolicy.problem(with: password) { problems.password = problem.rawValue }
         if password != (form["confirmation"] ?? "") { problems.confirmation = "join.error.confirmation" }
         if problems.isEmpty {
-            let zone = form["timeZone"].flatMap { TimeZone(identifier: $0)?.identifier } ?? services.defaultTimeZone
+            let zone =
+                form["timeZone"].flatMap { TimeZone(identifier: $0) == nil ? nil : $0 } ?? services.defaultTimeZone
             let account = UserAccount(
                 email: email, passwordHash: try services.hasher.hash(password), role: .participant,
                 language: request.language, timeZone: zone, createdAt: services.now())

@@ -67,7 +67,9 @@ public final class HTTPServer: Sendable {
             return handle
         }
         guard let handle = taken?.pointer else { return }
-        _ = MHD_quiesce_daemon(handle)
+        // Quiescing hands the listening socket back to us: closing it refuses new connections.
+        let listener = MHD_quiesce_daemon(handle)
+        if listener >= 0 { close(listener) }
         let deadline = Date().addingTimeInterval(timeout)
         while core.inFlight.load(ordering: .acquiring) > 0 && Date() < deadline {
             usleep(10_000)
