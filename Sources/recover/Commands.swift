@@ -3,6 +3,8 @@ enum Commands {
     static let all: [CommandSpec] = [
         version,
         serve,
+        invite,
+        staff,
         // Add command groups here, one line each (survey, schedule, serve, invite, staff, ...).
     ]
 

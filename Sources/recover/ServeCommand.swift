@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import RecoverWeb
+import Synchronization
 
 extension Commands {
     static let serve = CommandSpec(
@@ -41,12 +42,13 @@ extension Commands {
         default: throw UsageError("--tls-cert and --tls-key go together")
         }
 
-        let folder = try WebDataFolder.open(arguments.value("data-dir"))
+        let directory = try WebDataFolder.open(arguments.value("data-dir")).directory
+        let signals = TerminationSignals()
         let zone = TimeZone.current.identifier
         let services = WebServices(
-            directory: folder.directory, idleTimeout: TimeInterval(idle * 60),
+            directory: directory, idleTimeout: TimeInterval(idle * 60),
             absoluteTimeout: TimeInterval(absolute * 3600), defaultTimeZone: zone)
-        let firstStart = try Enrollment(directory: folder.directory).firstStartIfNeeded(timeZone: zone)
+        let firstStart = try Enrollment(directory: directory).firstStartIfNeeded(timeZone: zone)
         let app = WebApp(services: services, log: { line in Output.error.line(line) })
         let server: HTTPServer
         do {
@@ -62,10 +64,11 @@ extension Commands {
             Output.standard.line("  Admin password: \(firstStart.adminPassword)")
             Output.standard.line("  Invitation:     \(base)/join/\(firstStart.invitationCode)")
         }
-        let signal = await waitForTerminationSignal()
+        let signal = await signals.next()
         Output.error.line("received \(signal): stopping")
+        // Nothing calls into the database once the server has stopped; it closes as this action
+        // returns and releases the last reference, before the process exits 0.
         server.stop()
-        folder.close()
         Output.error.line("stopped")
     }
 
@@ -82,32 +85,48 @@ extension Commands {
     }
 }
 
-/// Suspends until SIGTERM or SIGINT arrives; returns its name.
-func waitForTerminationSignal() async -> String {
-    await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
-        SignalWaiter.shared.wait { name in continuation.resume(returning: name) }
+/// SIGTERM and SIGINT as one awaitable event, through Dispatch signal sources. Install before
+/// announcing the server, so a signal sent right after the announcement is not lost.
+final class TerminationSignals: Sendable {
+    private enum State {
+        case waiting(CheckedContinuation<String, Never>?)
+        case received(String)
     }
-}
 
-/// Turns SIGTERM and SIGINT into one callback, through Dispatch signal sources.
-// `sources` is only read and written on the serial `queue`.
-final class SignalWaiter: @unchecked Sendable {
-    static let shared = SignalWaiter()
+    private let state = Mutex(State.waiting(nil))
     private let queue = DispatchQueue(label: "recover.signals")
-    private var sources: [any DispatchSourceSignal] = []
+    // Dispatch sources are not Sendable; these are only kept alive here, never touched again.
+    nonisolated(unsafe) private var sources: [any DispatchSourceSignal] = []
 
-    func wait(_ done: @escaping @Sendable (String) -> Void) {
-        queue.async {
-            let once = OnceFlag()
-            for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: self.queue)
-                source.setEventHandler {
-                    if once.claim() { done(name) }
-                }
-                source.resume()
-                self.sources.append(source)
+    /// Ignores the default action of SIGTERM and SIGINT and starts listening for them.
+    init() {
+        for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [weak self] in self?.receive(name) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    private func receive(_ name: String) {
+        let waiter: CheckedContinuation<String, Never>? = state.withLock { state in
+            guard case .waiting(let continuation) = state else { return nil }
+            state = .received(name)
+            return continuation
+        }
+        waiter?.resume(returning: name)
+    }
+
+    /// The name of the first signal received, waiting for it if needed.
+    func next() async -> String {
+        await withCheckedContinuation { continuation in
+            let already: String? = state.withLock { state in
+                if case .received(let name) = state { return name }
+                state = .waiting(continuation)
+                return nil
             }
+            if let already { continuation.resume(returning: already) }
         }
     }
 }
