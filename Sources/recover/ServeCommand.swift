@@ -50,6 +50,14 @@ extension Commands {
             absoluteTimeout: TimeInterval(absolute * 3600), defaultTimeZone: zone)
         let firstStart = try Enrollment(directory: directory).firstStartIfNeeded(timeZone: zone)
         let app = WebApp(services: services, log: { line in Output.error.line(line) })
+        let housekeeping = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "recover.housekeeping"))
+        housekeeping.schedule(deadline: .now(), repeating: .seconds(600))
+        housekeeping.setEventHandler {
+            do { try services.sessions.purgeExpired() } catch {
+                Output.error.line("housekeeping failed: \(type(of: error))")
+            }
+        }
+        housekeeping.resume()
         let server: HTTPServer
         do {
             server = try HTTPServer(configuration: configuration) { request in app.respond(to: request) }
@@ -68,6 +76,7 @@ extension Commands {
         Output.error.line("received \(signal): stopping")
         // Nothing calls into the database once the server has stopped; it closes as this action
         // returns and releases the last reference, before the process exits 0.
+        housekeeping.cancel()
         server.stop()
         Output.error.line("stopped")
     }

@@ -17,7 +17,10 @@ enum AccountPage {
         account.language = language
         account.timeZone = zone
         try services.directory.updateAccount(account)
-        return .redirect(to: "/account?saved=1")
+        var response = Response.redirect(to: "/account?saved=1")
+        // Signed-out pages of this browser (sign-in after a timeout) keep the chosen language too.
+        response.cookies.append(BuiltInRoutes.languageCookie(language, for: request))
+        return response
     }
 
     static func changePassword(_ request: Request, services: WebServices) throws -> Response {
@@ -67,7 +70,7 @@ enum AccountPage {
         }
         let zones = TimeZone.knownTimeZoneIdentifiers.sorted().map { zone in
             let selected: HTML = zone == account.timeZone ? " selected" : .empty
-            return HTML("<option\(selected)>\(zone)</option>")
+            return HTML("<option value=\"\(zone)\"\(selected)>\(zone)</option>")
         }
         return Layout.page(
             title: t["account.title"], request: request,
