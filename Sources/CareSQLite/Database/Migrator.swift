@@ -23,8 +23,6 @@ public struct Migrator: Sendable {
             throw MigrationError.duplicateName(migration.name)
         }
         try database.withWriter { connection in
-            connection.isLent = true
-            defer { connection.isLent = false }
             for migration in migrations {
                 try apply(migration, on: connection)
             }
