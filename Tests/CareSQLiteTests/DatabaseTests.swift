@@ -198,11 +198,15 @@ private let notes = Migration(
         #expect(total == 40)
     }
 
-    @Test func databaseFileIsPrivateToItsOwner() throws {
-        let fixture = StorageFixture()
-        _ = try fixture.open()
-        let attributes = try FileManager.default.attributesOfItem(atPath: fixture.databaseURL.path)
-        #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o077 } == 0)
+    @Test func dataFolderAndDatabaseFileArePrivateToTheirOwner() throws {
+        let folder = StorageFixture().folder.appending(path: "nested/recover-data")
+        let database = try Database.open(dataDirectory: folder, migrations: [])
+        #expect(database.url.lastPathComponent == Database.fileName)
+        let manager = FileManager.default
+        let file = try manager.attributesOfItem(atPath: database.url.path)
+        let directory = try manager.attributesOfItem(atPath: folder.path)
+        #expect((file[.posixPermissions] as? Int).map { $0 & 0o077 } == 0)
+        #expect((directory[.posixPermissions] as? Int).map { $0 & 0o077 } == 0)
     }
 
     @Test func concurrentWriteThatThrowsRollsBackOnlyItself() async throws {
@@ -275,5 +279,19 @@ private let notes = Migration(
             try db.execute("INSERT INTO note (id, body, created_at) VALUES (?, ?, ?)", [id, "s", Date()])
             return try db.queryOne("SELECT count(*) AS n FROM note WHERE id = ?", [id])?.int("n") ?? 0
         }
+    }
+
+    @Test func databaseValueArgumentsAndLiteralsBindAsWritten() throws {
+        let database = try StorageFixture().open([notes])
+        let created = DatabaseDate.rounded(Date())
+        try database.write { db in
+            try db.execute(
+                "INSERT INTO note (id, body, score, created_at) VALUES (?, ?, ?, ?)",
+                [.text("v1"), "literal", .null, created.databaseValue])
+        }
+        let row = try database.read { db in try db.queryOne("SELECT * FROM note WHERE id = ?", [.text("v1")]) }
+        #expect(try row?.string("body") == "literal")
+        #expect(try row?.value("score") == .null)
+        #expect(try row?.date("created_at") == created)
     }
 }

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// ```swift
 /// let database = try Database.open(
-///     at: dataDirectory.appending(path: "recover.sqlite"),
+///     dataDirectory: URL(fileURLWithPath: "recover-data"),
 ///     migrations: AccountStore.migrations + SurveyDataStore.migrations)
 /// try database.write { db in
 ///     try db.execute("INSERT INTO note (id, body) VALUES (?, ?)", [UUID(), "hello"])
@@ -60,6 +60,16 @@ public final class Database: Sendable {
         let database = Database(url: url, configuration: configuration, writer: writer)
         try Migrator(migrations).migrate(database)
         return database
+    }
+
+    /// The name of the database file inside a data folder.
+    public static let fileName = "recover.sqlite"
+
+    /// Opens or creates `recover.sqlite` in the data folder (`--data-dir`), creating the folder if needed.
+    public static func open(
+        dataDirectory: URL, migrations: [Migration], configuration: DatabaseConfiguration = DatabaseConfiguration()
+    ) throws -> Database {
+        try open(at: dataDirectory.appending(path: fileName), migrations: migrations, configuration: configuration)
     }
 
     /// Runs `body` in one write transaction and returns its value after the commit; rolls back if it throws.
