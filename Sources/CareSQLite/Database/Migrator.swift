@@ -51,6 +51,11 @@ public struct Migrator: Sendable {
                 } catch let error as DatabaseError {
                     throw MigrationError.failed(name: migration.name, error: error)
                 }
+                guard connection.isInsideTransaction else {
+                    throw MigrationError.failed(
+                        name: migration.name,
+                        error: DatabaseError(code: .misuse, message: "a migration must not end its own transaction"))
+                }
                 try connection.execute(
                     "INSERT INTO schema_migrations (name, checksum, applied_at) VALUES (?, ?, ?)",
                     [migration.name, migration.checksum, Date()])
