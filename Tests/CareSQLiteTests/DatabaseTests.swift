@@ -158,11 +158,16 @@ private let notes = Migration(
             for writer in 0..<8 {
                 group.addTask {
                     for index in 0..<25 {
+                        let id = "\(writer)-\(index)"
                         try await database.write { db in
                             try db.execute(
-                                "INSERT INTO note (id, body, created_at) VALUES (?, ?, ?)",
-                                ["\(writer)-\(index)", "w", Date()])
+                                "INSERT INTO note (id, body, created_at) VALUES (?, ?, ?)", [id, "w", Date()])
                         }
+                        // Acknowledged means committed: a reader sees the row as soon as write returns.
+                        let seen = try await database.read { db in
+                            try db.queryOne("SELECT count(*) AS n FROM note WHERE id = ?", [id])?.int("n")
+                        }
+                        #expect(seen == 1)
                     }
                 }
             }
