@@ -187,6 +187,10 @@ import Testing
         #expect(SurveyJSON.formatDate(SurveyFixtures.start, timeZone: tokyo) == "2026-04-24T12:06:40.000+09:00")
         #expect(SurveyJSON.parseDate("2026-04-24T12:06:40+09:00") == SurveyFixtures.start)
         #expect(SurveyJSON.parseDate("2026-04-24T12:06:40") == nil)
+        let withMilliseconds = Date(timeIntervalSince1970: 1_777_000_000.123)
+        #expect(SurveyJSON.formatDate(withMilliseconds) == "2026-04-24T03:06:40.123+00:00")
+        let reread = try #require(SurveyJSON.parseDate(SurveyJSON.formatDate(withMilliseconds)))
+        #expect(abs(reread.timeIntervalSince(withMilliseconds)) < 0.0005)
     }
 
     private func loadError(_ json: String) -> String {

@@ -41,23 +41,21 @@ public enum SurveyJSON {
         return decoder
     }
 
-    /// `date` as ISO-8601 with milliseconds and a colon-separated offset.
+    /// `date` as ISO-8601 with milliseconds and a colon-separated offset (`+00:00` rather than `Z`).
     public static func formatDate(_ date: Date, timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) -> String
     {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = timeZone
-        let text = formatter.string(from: date)
+        let style = Date.ISO8601FormatStyle(
+            timeZoneSeparator: .colon, includingFractionalSeconds: true, timeZone: timeZone)
+        // The style truncates to milliseconds: round first, then nudge inside the millisecond so that binary
+        // fractions such as .123 (stored as .12299...) are not written as .122.
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        let text = style.format(Date(timeIntervalSince1970: milliseconds / 1000 + 0.0004))
         return text.hasSuffix("Z") ? String(text.dropLast()) + "+00:00" : text
     }
 
-    /// Parses an ISO-8601 date and time that carries an offset or `Z`.
+    /// Parses an ISO-8601 date and time that carries an offset or `Z`, with or without fractional seconds.
     public static func parseDate(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
+        try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
     }
 
     /// Encodes a survey, a result or a run.
