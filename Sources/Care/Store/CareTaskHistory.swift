@@ -3,7 +3,9 @@ import Foundation
 /// All versions of one care task, oldest first, with the rules every store applies to them.
 ///
 /// Version `i` is in effect on the wall clock from its `effectiveDate` until the next version's (exclusive).
-/// Stores keep histories and call these functions so that every store behaves the same.
+/// A timed event belongs to the version in effect at its start; an all-day event to the version in effect at
+/// the end of its day, so a task created at 10:30 still has that day's all-day event. Stores keep histories
+/// and call these functions so that every store behaves the same.
 public struct CareTaskHistory: Hashable, Sendable {
     /// The versions, oldest first; never empty.
     public private(set) var versions: [CareTask]
@@ -72,7 +74,7 @@ public struct CareTaskHistory: Hashable, Sendable {
             let upperKey = min(upper.nominalSeconds, window.upper ?? Int.max)
             guard upperKey > window.lower else { continue }
             let events = version.schedule.events(lowerKey: lower.nominalSeconds, upperKey: upperKey, in: zone)
-            for event in events where event.localStart.nominalSeconds >= window.lower {
+            for event in events where event.versionKey >= window.lower && event.versionKey < (window.upper ?? Int.max) {
                 found.append((version, event))
             }
         }
@@ -90,11 +92,17 @@ public struct CareTaskHistory: Hashable, Sendable {
         let version = versions[index]
         let window = window(of: index)
         guard !version.isDeleted, let event = version.schedule.event(occurrence: occurrence, in: Self.utc),
-            event.localStart.nominalSeconds >= window.lower,
-            event.localStart.nominalSeconds < (window.upper ?? Int.max)
+            event.versionKey >= window.lower, event.versionKey < (window.upper ?? Int.max)
         else { throw .occurrenceNotFound(taskVersionID: versionID, occurrence: occurrence) }
         return (version, event)
     }
 
     private static let utc = TimeZone(secondsFromGMT: 0) ?? TimeZone.current
+}
+
+extension ScheduleEvent {
+    /// The wall-clock time that decides which task version an event belongs to.
+    var versionKey: Int {
+        localStart.nominalSeconds + (isAllDay ? CivilCalendar.secondsPerDay - 1 : 0)
+    }
 }
