@@ -1,7 +1,8 @@
 /// Every top-level command group of `recover`; each group is defined in its own file.
 enum Commands {
     static let all: [CommandSpec] = [
-        version
+        version,
+        schedule,
         // Add command groups here, one line each (survey, schedule, serve, invite, staff, ...).
     ]
 
