@@ -9,7 +9,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
     var testDescription: String { rawValue }
 
-    static var all: [StoreKind] { [.memory] }
+    static var all: [StoreKind] { allCases }
 }
 
 /// A fresh store of one kind; for SQLite a new file in a new temporary folder.
