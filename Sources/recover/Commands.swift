@@ -3,6 +3,7 @@ enum Commands {
     static let all: [CommandSpec] = [
         version,
         survey,
+        schedule,
         // Add command groups here, one line each (survey, schedule, serve, invite, staff, ...).
     ]
 
