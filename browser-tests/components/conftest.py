@@ -79,13 +79,21 @@ def component_site(tmp_path_factory):
         thread.join(timeout=5)
 
 
-def make_driver(width=360, height=800):
+def make_driver(width=360, height=800, script=True):
     options = webdriver.ChromeOptions()
+    if not script:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     options.binary_location = "/usr/lib/chromium/chromium"
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--window-size={width},{height}"):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    # Desktop windows cannot be narrower than about 500 px: emulate the phone viewport instead.
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True},
+    )
+    return driver
 
 
 @pytest.fixture
@@ -99,9 +107,18 @@ def component_driver():
 
 
 @pytest.fixture
+def component_driver_without_script():
+    """A headless Chromium with JavaScript turned off, for the no-script fallbacks; always quit."""
+    driver = make_driver(script=False)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture
 def component_open(component_driver, component_site):
-    """Opens a fixture page and waits until the modules ran (`html[data-ready]` is not needed:
-    module scripts run before `load`)."""
+    """Opens a fixture page; module scripts have run when `get` returns (they run before `load`)."""
 
     def open_page(name: str):
         component_driver.get(f"{component_site}/{name}")
@@ -150,14 +167,15 @@ def component_page_problems(component_driver):
 
 
 @pytest.fixture
-def component_posted(component_driver):
-    """The fields posted to /echo by the last form submission (each a list of values)."""
+def component_posted(request):
+    """The fields posted to /echo by the last form submission (each a list of values).
+    Reads the page of `driver`, by default the `component_driver` of the test."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
 
-    def posted():
-        from selenium.webdriver.common.by import By
-        from selenium.webdriver.support.ui import WebDriverWait
-
-        element = WebDriverWait(component_driver, 5).until(lambda d: d.find_element(By.ID, "posted"))
+    def posted(driver=None):
+        driver = driver or request.getfixturevalue("component_driver")
+        element = WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "posted"))
         return json.loads(element.text)
 
     return posted

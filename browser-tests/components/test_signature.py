@@ -113,7 +113,9 @@ def test_strokes_are_redrawn_when_the_canvas_is_resized(component_open):
     canvas = driver.find_element(By.CSS_SELECTOR, "[data-signature-canvas]")
     ActionChains(driver).move_to_element(canvas).click_and_hold().move_by_offset(50, 10).release().perform()
     strokes = hidden_values(driver)[0]
-    driver.set_window_size(500, 800)
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": 500, "height": 800, "deviceScaleFactor": 1, "mobile": True}
+    )
     WebDriverWait(driver, 5).until(lambda d: canvas_box(d)["width"] > 400)
     redrawn = driver.execute_script(
         "const c = document.querySelector('canvas');"
