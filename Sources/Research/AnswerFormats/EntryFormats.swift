@@ -41,6 +41,9 @@ public struct NumericFormat: Codable, Hashable, Sendable {
 
 /// Free text with an optional length limit and validation pattern.
 public struct TextFormat: Codable, Hashable, Sendable {
+    /// The length an answer may have when `maximumLength` is 0 ("no limit"), so no answer is unbounded.
+    public static let unlimitedLength = 100_000
+
     /// The most characters accepted; 0 means no limit.
     public var maximumLength: Int
     public var multipleLines: Bool

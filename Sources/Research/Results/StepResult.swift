@@ -38,3 +38,29 @@ public struct StepResult: Codable, Hashable, Sendable {
         answers.last { $0.itemID == itemID }?.answer
     }
 }
+
+extension StepResult {
+    private enum CodingKeys: String, CodingKey {
+        case stepID, startDate, endDate, answers, activity
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            stepID: try c.decode(String.self, forKey: .stepID),
+            startDate: try c.decodeIfPresent(Date.self, forKey: .startDate),
+            endDate: try c.decode(Date.self, forKey: .endDate),
+            answers: try c.decodeIfPresent([QuestionResult].self, forKey: .answers) ?? [],
+            activity: try c.decodeIfPresent(ActivityResult.self, forKey: .activity)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(stepID, forKey: .stepID)
+        try c.encodeIfPresent(startDate, forKey: .startDate)
+        try c.encode(endDate, forKey: .endDate)
+        if !answers.isEmpty { try c.encode(answers, forKey: .answers) }
+        try c.encodeIfPresent(activity, forKey: .activity)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import Research
+
+/// What the web layer needs to draw a page again: drafts, progress, form values of answers.
+@Suite struct SurveyRunPresentationTests {
+    let survey = SurveyFixtures.branching
+
+    @Test func backShowsTheDraftAnswersAndProgress() throws {
+        var run = try SurveyRun(survey: survey, runID: "r", startDate: SurveyFixtures.start)
+        #expect(run.progress(in: survey)! == (1, 6))
+        _ = run.submit(.empty, for: "intro", in: survey, at: SurveyFixtures.date(1))
+        _ = run.submit(
+            StepSubmission(answers: ["pain": .integer(6)]), for: "symptoms", in: survey, at: SurveyFixtures.date(2))
+        #expect(run.canSkip(in: survey))
+        try run.back()
+        #expect(run.draftAnswers(for: "symptoms") == ["pain": .integer(6)])
+        #expect(run.progress(in: survey)! == (2, 6))
+        #expect(!run.canSkip(in: survey))
+    }
+
+    @Test func aRestoredRunIsCheckedAgainstItsSurvey() throws {
+        let run = try SurveyRun(survey: survey, runID: "r", startDate: SurveyFixtures.start)
+        try run.check(against: survey)
+        let other = Survey(id: "branching", steps: [Step(id: "only", kind: .completion)])
+        #expect(throws: RunError.self) { try run.check(against: other) }
+        #expect(throws: RunError.self) { try run.check(against: Survey(id: "x", steps: survey.steps)) }
+    }
+
+    @Test func answersGiveBackTheFormValuesTheyWereParsedFrom() throws {
+        let cases: [(AnswerFormat, [String])] = [
+            (.scale(ScaleFormat(minimum: 1, maximum: 10)), ["7"]),
+            (.numeric(NumericFormat(style: .decimal)), ["2.5"]),
+            (.text(TextFormat()), ["hello"]),
+            (.boolean(BooleanFormat()), ["false"]),
+            (.date(DateFormat()), ["2026-05-04"]),
+            (.dateTime(DateTimeFormat()), ["2026-05-04T08:30:00.000+00:00"]),
+            (.timeOfDay(TimeOfDayFormat()), ["08:30"]),
+            (.timeInterval(TimeIntervalFormat()), ["01:30"]),
+            (.location, ["52.5,13.4"]),
+            (.scale(ScaleFormat(minimum: 1, maximum: 10, dontKnow: DontKnowButton())), ["dontKnow"]),
+        ]
+        for (format, values) in cases {
+            let answer = try #require(try format.parse(formValues: values, for: "item"))
+            #expect(answer.formValues == values)
+        }
+        #expect(Answer.choices(["a", "other"], other: "kayak").otherText == "kayak")
+        #expect(Answer.skipped.formValues.isEmpty)
+    }
+}
