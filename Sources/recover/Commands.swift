@@ -2,7 +2,11 @@
 enum Commands {
     static let all: [CommandSpec] = [
         version,
+        serve,
+        invite,
+        staff,
         survey,
+        schedule,
         // Add command groups here, one line each (survey, schedule, serve, invite, staff, ...).
     ]
 
