@@ -49,3 +49,27 @@ import Testing
         #expect(Answer.skipped.formValues.isEmpty)
     }
 }
+
+@Suite struct HeadlessRunTests {
+    let survey = SurveyFixtures.branching
+
+    @Test func answerAllRunsToTheEndSkippingOptionalStepsWithoutAnswers() throws {
+        let pages: [String: JSONValue] = ["symptoms": .object(["pain": .number(2)])]
+        let result = try SurveyRun.answerAll(survey, pages: pages, runID: "r", at: SurveyFixtures.start).get()
+        #expect(result.finishReason == .completed)
+        #expect(result.stepResults.map(\.stepID) == ["intro", "symptoms", "details", "review", "done"])
+        #expect(result.answer(step: "details", item: "note") == .skipped)
+    }
+
+    @Test func answerAllStopsAtTheFirstBadPageAndNamesUnknownSteps() {
+        let bad = SurveyRun.answerAll(
+            survey, pages: ["symptoms": .object(["pain": .number(0)])], runID: "r", at: SurveyFixtures.start)
+        #expect(
+            bad
+                == .failure(
+                    PageErrors([ItemError(stepID: "symptoms", itemID: "pain", message: "must be between 1 and 10")])))
+        let unknown = SurveyRun.answerAll(survey, pages: ["nope": .null], runID: "r", at: SurveyFixtures.start)
+        #expect(
+            unknown == .failure(PageErrors([ItemError(stepID: "nope", message: "no such step in survey 'branching'")])))
+    }
+}
