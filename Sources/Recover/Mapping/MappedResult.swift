@@ -5,7 +5,9 @@ import Research
 /// A survey result with the outcome values it maps to, encoded as a `recover.result` document with an extra
 /// `outcomeValues` member (`[{"kind", "type", "value", "unit"}]`), as `recover survey answer` prints it.
 public struct MappedResult: Encodable, Sendable {
+    /// The survey result.
     public let result: SurveyResult
+    /// The outcome values it maps to.
     public let outcomeValues: [OutcomeValue]
 
     /// Maps `result` with its Recover mapper; a survey without a mapper gets no outcome values.

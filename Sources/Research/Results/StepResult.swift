@@ -2,9 +2,12 @@ import Foundation
 
 /// The answer to one question of a step.
 public struct QuestionResult: Codable, Hashable, Sendable {
+    /// The identifier of the question, when the entry concerns one.
     public var itemID: String
+    /// The answer given.
     public var answer: Answer
 
+    /// Creates a `QuestionResult` from its members.
     public init(itemID: String, answer: Answer) {
         self.itemID = itemID
         self.answer = answer
@@ -13,12 +16,18 @@ public struct QuestionResult: Codable, Hashable, Sendable {
 
 /// What one step produced: the answers to its questions and, for other steps, their activity result.
 public struct StepResult: Codable, Hashable, Sendable {
+    /// The identifier of the step.
     public var stepID: String
+    /// When the step was entered.
     public var startDate: Date?
+    /// When the step was submitted.
     public var endDate: Date
+    /// The answers, by question.
     public var answers: [QuestionResult]
+    /// The result of a non-question step, if any.
     public var activity: ActivityResult?
 
+    /// Creates a `StepResult` from its members.
     public init(
         stepID: String,
         startDate: Date? = nil,
