@@ -73,3 +73,33 @@ import Testing
             unknown == .failure(PageErrors([ItemError(stepID: "nope", message: "no such step in survey 'branching'")])))
     }
 }
+
+@Suite struct NavigationLoopTests {
+    @Test func aRuleMayLeadBackAndHeadlessRunsStopALoop() throws {
+        let question = FormItem(id: "again", text: "Again?", answerFormat: .boolean(BooleanFormat()))
+        let survey = Survey(
+            id: "loop",
+            steps: [Step(id: "ask", kind: .question(question)), Step(id: "done", kind: .completion)],
+            navigationRules: [
+                "ask": [
+                    NavigationRule(
+                        when: .equals(step: "ask", item: "again", answer: .boolean(true)), goTo: .step("ask"))
+                ]
+            ]
+        )
+        var run = try SurveyRun(survey: survey, runID: "r", startDate: SurveyFixtures.start)
+        let yes = StepSubmission(answers: ["again": .boolean(true)])
+        #expect(run.submit(yes, for: "ask", in: survey, at: SurveyFixtures.date(1)) == .success(.step("ask")))
+        #expect(run.path == ["ask", "ask"])
+        #expect(try run.back() == .step("ask"))
+        let no = StepSubmission(answers: ["again": .boolean(false)])
+        #expect(run.submit(no, for: "ask", in: survey, at: SurveyFixtures.date(2)) == .success(.step("done")))
+        let looping = SurveyRun.answerAll(
+            survey,
+            pages: ["ask": .object(["again": .bool(true)])],
+            runID: "r",
+            at: SurveyFixtures.start
+        )
+        #expect(looping == .failure(PageErrors([ItemError(stepID: "ask", message: "the navigation rules loop")])))
+    }
+}

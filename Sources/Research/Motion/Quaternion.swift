@@ -66,8 +66,6 @@ public struct Quaternion: Codable, Hashable, Sendable {
         [x, y, z, w].allSatisfy(\.isFinite) && abs(normSquared - 1) < 0.01
     }
 
-    private enum CodingKeys: CodingKey {}
-
     /// Written as `[x, y, z, w]`.
     public init(from decoder: any Decoder) throws {
         var c = try decoder.unkeyedContainer()
