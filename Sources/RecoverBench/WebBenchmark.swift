@@ -1,4 +1,5 @@
 import CareSQLite
+import Cryptography
 import Foundation
 import RecoverWeb
 

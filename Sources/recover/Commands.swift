@@ -5,6 +5,8 @@ enum Commands {
         serve,
         invite,
         staff,
+        survey,
+        schedule,
         // Add command groups here, one line each (survey, schedule, serve, invite, staff, ...).
     ]
 
