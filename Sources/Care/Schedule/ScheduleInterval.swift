@@ -6,6 +6,15 @@ public enum ScheduleInterval: Hashable, Sendable {
     case weeks(Int)
     case months(Int)
 
+    /// The largest accepted count: 1000 years in this interval's unit.
+    public var maximumCount: Int {
+        switch self {
+        case .days: 366_000
+        case .weeks: 52_200
+        case .months: 12_000
+        }
+    }
+
     /// The number of units in one step.
     public var count: Int {
         switch self {
