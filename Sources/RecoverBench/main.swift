@@ -2,7 +2,9 @@ import Foundation
 
 // Benchmarks print `name: value unit` lines. Suites are added per area (care, web, export).
 let suites: [String: @Sendable () async throws -> Void] = [
-    "care": CareBenchmark.run
+    "care": CareBenchmark.run,
+    "storage": storageBenchmark,
+    "survey": surveyBenchmark,
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 if requested.isEmpty || requested.contains(where: { suites[$0] == nil }) {

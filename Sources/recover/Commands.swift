@@ -2,6 +2,10 @@
 enum Commands {
     static let all: [CommandSpec] = [
         version,
+        serve,
+        invite,
+        staff,
+        survey,
         schedule,
         // Add command groups here, one line each (survey, schedule, serve, invite, staff, ...).
     ]

@@ -158,11 +158,16 @@ private let notes = Migration(
             for writer in 0..<8 {
                 group.addTask {
                     for index in 0..<25 {
+                        let id = "\(writer)-\(index)"
                         try await database.write { db in
                             try db.execute(
-                                "INSERT INTO note (id, body, created_at) VALUES (?, ?, ?)",
-                                ["\(writer)-\(index)", "w", Date()])
+                                "INSERT INTO note (id, body, created_at) VALUES (?, ?, ?)", [id, "w", Date()])
                         }
+                        // Acknowledged means committed: a reader sees the row as soon as write returns.
+                        let seen = try await database.read { db in
+                            try db.queryOne("SELECT count(*) AS n FROM note WHERE id = ?", [id])?.int("n")
+                        }
+                        #expect(seen == 1)
                     }
                 }
             }
@@ -198,10 +203,100 @@ private let notes = Migration(
         #expect(total == 40)
     }
 
-    @Test func databaseFileIsPrivateToItsOwner() throws {
-        let fixture = StorageFixture()
-        _ = try fixture.open()
-        let attributes = try FileManager.default.attributesOfItem(atPath: fixture.databaseURL.path)
-        #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o077 } == 0)
+    @Test func dataFolderAndDatabaseFileArePrivateToTheirOwner() throws {
+        let folder = StorageFixture().folder.appending(path: "nested/recover-data")
+        let database = try Database.open(dataDirectory: folder, migrations: [])
+        #expect(database.url.lastPathComponent == Database.fileName)
+        let manager = FileManager.default
+        let file = try manager.attributesOfItem(atPath: database.url.path)
+        let directory = try manager.attributesOfItem(atPath: folder.path)
+        #expect((file[.posixPermissions] as? Int).map { $0 & 0o077 } == 0)
+        #expect((directory[.posixPermissions] as? Int).map { $0 & 0o077 } == 0)
+    }
+
+    @Test func concurrentWriteThatThrowsRollsBackOnlyItself() async throws {
+        struct Refused: Error {}
+        let database = try StorageFixture().open([notes])
+        let results = try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
+            for index in 0..<60 {
+                group.addTask {
+                    do {
+                        try await database.write { db in
+                            try db.execute(
+                                "INSERT INTO note (id, body, created_at) VALUES (?, ?, ?)", ["\(index)", "g", Date()])
+                            if index % 3 == 0 { throw Refused() }
+                            // A duplicate key fails one statement; the write that catches it still commits.
+                            if index % 3 == 1 {
+                                #expect(throws: DatabaseError.self) {
+                                    try db.execute(
+                                        "INSERT INTO note (id, body, created_at) VALUES (?, ?, ?)",
+                                        ["\(index)", "", Date()])
+                                }
+                            }
+                        }
+                        return (index, true)
+                    } catch is Refused {
+                        return (index, false)
+                    }
+                }
+            }
+            return try await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
+        }
+        let stored = try await database.read { db in
+            try db.query("SELECT id FROM note").map { try $0.string("id") }
+        }
+        let expected = results.filter(\.value).map { "\($0.key)" }
+        #expect(Set(stored) == Set(expected))
+        #expect(stored.count == 40)
+        let statistics = database.writeStatistics
+        #expect(statistics.committedWrites == 40)
+        #expect((1...40).contains(statistics.commits))
+    }
+
+    @Test func syncAndAsyncWritersReturnTheirOwnValues() async throws {
+        let database = try StorageFixture().open([notes], durability: .normal)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<30 {
+                group.addTask {
+                    let id = "v\(index)"
+                    let changed: Int
+                    if index.isMultiple(of: 2) {
+                        changed = try await database.write { db in
+                            try db.execute(
+                                "INSERT INTO note (id, body, created_at) VALUES (?, ?, ?)", [id, "a", Date()])
+                            return try db.queryOne("SELECT count(*) AS n FROM note WHERE id = ?", [id])?.int("n") ?? 0
+                        }
+                    } else {
+                        changed = try insertSynchronously(id, into: database)
+                    }
+                    #expect(changed == 1)
+                }
+            }
+            try await group.waitForAll()
+        }
+        let total = try await database.read { db in try db.queryOne("SELECT count(*) AS n FROM note")?.int("n") }
+        #expect(total == 30)
+    }
+
+    /// The blocking `write`, as a libmicrohttpd worker thread calls it.
+    private func insertSynchronously(_ id: String, into database: Database) throws -> Int {
+        try database.write { db in
+            try db.execute("INSERT INTO note (id, body, created_at) VALUES (?, ?, ?)", [id, "s", Date()])
+            return try db.queryOne("SELECT count(*) AS n FROM note WHERE id = ?", [id])?.int("n") ?? 0
+        }
+    }
+
+    @Test func databaseValueArgumentsAndLiteralsBindAsWritten() throws {
+        let database = try StorageFixture().open([notes])
+        let created = DatabaseDate.rounded(Date())
+        try database.write { db in
+            try db.execute(
+                "INSERT INTO note (id, body, score, created_at) VALUES (?, ?, ?, ?)",
+                [.text("v1"), "literal", .null, created.databaseValue])
+        }
+        let row = try database.read { db in try db.queryOne("SELECT * FROM note WHERE id = ?", [.text("v1")]) }
+        #expect(try row?.string("body") == "literal")
+        #expect(try row?.value("score") == .null)
+        #expect(try row?.date("created_at") == created)
     }
 }

@@ -76,4 +76,14 @@ import Testing
         #expect(throws: DatabaseOpenError.self) { try fixture.open() }
         #expect(try Data(contentsOf: fixture.databaseURL) == before)
     }
+
+    @Test func migrationThatCommitsOnItsOwnIsRefused() throws {
+        let sneaky = Migration(name: "delta-001-commit", sql: "CREATE TABLE delta (id TEXT); COMMIT;")
+        #expect {
+            try StorageFixture().open([sneaky])
+        } throws: { error in
+            if case .failed(let name, _) = error as? MigrationError { return name == sneaky.name }
+            return false
+        }
+    }
 }

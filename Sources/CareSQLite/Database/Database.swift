@@ -4,14 +4,15 @@ import Foundation
 /// The Recover database: one SQLite file, one writer, a few concurrent readers.
 ///
 /// Opening creates the file if needed (WAL, foreign keys on, defensive mode), refuses a file that is not a
-/// Recover database, and applies the migrations not yet applied. `write` runs its closure in one
+/// Recover database, and applies the migrations not yet applied. `write` runs its closure atomically in a
 /// `BEGIN IMMEDIATE ... COMMIT` transaction on the single writer connection and returns only after the commit
-/// (fsynced with the default `.full` durability); a thrown error rolls everything back. `read` runs on a reader
+/// (fsynced with the default `.full` durability); a thrown error rolls its changes back. Concurrent writes
+/// share commits (group commit, each in its own savepoint). `read` runs on a reader
 /// connection inside one read transaction, so the closure sees one consistent snapshot while writes go on.
 ///
 /// ```swift
 /// let database = try Database.open(
-///     at: dataDirectory.appending(path: "recover.sqlite"),
+///     dataDirectory: URL(fileURLWithPath: "recover-data"),
 ///     migrations: AccountStore.migrations + SurveyDataStore.migrations)
 /// try database.write { db in
 ///     try db.execute("INSERT INTO note (id, body) VALUES (?, ?)", [UUID(), "hello"])
@@ -55,31 +56,52 @@ public final class Database: Sendable {
         } catch let error as DatabaseError where error.code == .notADatabase {
             throw DatabaseOpenError.notRecoverDatabase(path: url.path, reason: "the file is not an SQLite database")
         }
-        let database = Database(url: url, configuration: configuration, writer: Writer(connection: connection))
+        let writer = Writer(connection: connection, maximumBatch: configuration.maximumWritesPerCommit)
+        let database = Database(url: url, configuration: configuration, writer: writer)
         try Migrator(migrations).migrate(database)
         return database
     }
 
+    /// The name of the database file inside a data folder.
+    public static let fileName = "recover.sqlite"
+
+    /// Opens or creates `recover.sqlite` in the data folder (`--data-dir`), creating the folder if needed.
+    public static func open(
+        dataDirectory: URL, migrations: [Migration], configuration: DatabaseConfiguration = DatabaseConfiguration()
+    ) throws -> Database {
+        try open(at: dataDirectory.appending(path: fileName), migrations: migrations, configuration: configuration)
+    }
+
     /// Runs `body` in one write transaction and returns its value after the commit; rolls back if it throws.
+    ///
+    /// Concurrent writes may share one commit (group commit): each closure then runs in its own savepoint of
+    /// the shared transaction, sees the changes of the closures before it, and is rolled back alone if it
+    /// throws. Either way `write` returns only after the commit that includes its changes.
     @discardableResult
     public func write<T>(_ body: (DatabaseConnection) throws -> T) throws -> T {
-        try writer.perform { connection in try Self.inTransaction(connection, begin: "BEGIN IMMEDIATE", body) }
+        try writer.write(body)
     }
 
     /// Runs `body` in one read transaction (a consistent snapshot) on a reader connection.
     @discardableResult
     public func read<T>(_ body: (DatabaseConnection) throws -> T) throws -> T {
-        try readers.withConnection { connection in try Self.inTransaction(connection, begin: "BEGIN DEFERRED", body) }
-    }
-
-    /// Async variant of ``write(_:)-(DatabaseConnection)->T``: waits without blocking the caller's thread.
-    @discardableResult
-    public func write<T: Sendable>(_ body: @escaping @Sendable (DatabaseConnection) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            writer.queue.async {
-                continuation.resume(with: Result { try self.write(body) })
+        try readers.withConnection { connection in
+            try connection.executeUnchecked("BEGIN DEFERRED")
+            do {
+                let value = try body(connection)
+                try connection.executeUnchecked("COMMIT")
+                return value
+            } catch {
+                if connection.isInsideTransaction { try? connection.executeUnchecked("ROLLBACK") }
+                throw error
             }
         }
+    }
+
+    /// Async variant of ``write(_:)-(DatabaseConnection)->T``: suspends instead of blocking the caller's thread.
+    @discardableResult
+    public func write<T: Sendable>(_ body: @escaping @Sendable (DatabaseConnection) throws -> T) async throws -> T {
+        try await writer.write(body)
     }
 
     /// Async variant of ``read(_:)-(DatabaseConnection)->T``: waits without blocking the caller's thread.
@@ -92,23 +114,12 @@ public final class Database: Sendable {
         }
     }
 
-    /// Runs `body` on the writer connection outside any transaction (migrations manage their own).
-    func withWriter<T>(_ body: (DatabaseConnection) throws -> T) throws -> T {
-        try writer.perform(body)
-    }
+    /// How many writes committed in how many transactions since the database was opened.
+    public var writeStatistics: WriteStatistics { writer.currentStatistics }
 
-    private static func inTransaction<T>(
-        _ connection: DatabaseConnection, begin: String, _ body: (DatabaseConnection) throws -> T
-    ) throws -> T {
-        try connection.executeUnchecked(begin)
-        do {
-            let value = try body(connection)
-            try connection.executeUnchecked("COMMIT")
-            return value
-        } catch {
-            if connection.isInsideTransaction { try? connection.executeUnchecked("ROLLBACK") }
-            throw error
-        }
+    /// Runs `body` alone on the writer connection, outside any transaction (migrations manage their own).
+    func withWriter<T>(_ body: (DatabaseConnection) throws -> T) throws -> T {
+        try writer.write(kind: .exclusive, body)
     }
 
     /// Creates the folder (owner only) and an empty file (owner read/write) so no other user can read the data.
@@ -124,35 +135,5 @@ public final class Database: Sendable {
                 throw DatabaseError(code: .cantOpen, message: "cannot create the database file \(url.path)")
             }
         }
-    }
-}
-
-/// The writer connection and the serial queue that owns it.
-// @unchecked Sendable: the connection is only touched on `queue`, one closure at a time.
-private final class Writer: @unchecked Sendable {
-    let queue = DispatchQueue(label: "recover.database.writer")
-    private let connection: DatabaseConnection
-    private let onQueue = DispatchSpecificKey<Bool>()
-
-    init(connection: DatabaseConnection) {
-        self.connection = connection
-        queue.setSpecific(key: onQueue, value: true)
-    }
-
-    func perform<T>(_ body: (DatabaseConnection) throws -> T) throws -> T {
-        if DispatchQueue.getSpecific(key: onQueue) == true {
-            if connection.isLent {
-                throw DatabaseError(
-                    code: .misuse, message: "write called inside a write closure; use the connection you were given")
-            }
-            return try lend(body)
-        }
-        return try queue.sync { try lend(body) }
-    }
-
-    private func lend<T>(_ body: (DatabaseConnection) throws -> T) throws -> T {
-        connection.isLent = true
-        defer { connection.isLent = false }
-        return try body(connection)
     }
 }

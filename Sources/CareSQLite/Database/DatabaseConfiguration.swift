@@ -23,14 +23,21 @@ public struct DatabaseConfiguration: Hashable, Sendable {
     public var durability: Durability
     /// The most reader connections open at once (WAL readers run beside the one writer).
     public var maximumReaderCount: Int
+    /// The most concurrent writes that may share one transaction and its commit (group commit); 1 turns
+    /// grouping off.
+    public var maximumWritesPerCommit: Int
     /// How long a statement waits for a lock held by another process (for example the `recover` tool
     /// beside a running server) before failing with `.busy`.
     public var busyTimeout: TimeInterval
 
     /// Settings with the given values.
-    public init(durability: Durability = .full, maximumReaderCount: Int = 4, busyTimeout: TimeInterval = 5) {
+    public init(
+        durability: Durability = .full, maximumReaderCount: Int = 4, maximumWritesPerCommit: Int = 64,
+        busyTimeout: TimeInterval = 5
+    ) {
         self.durability = durability
         self.maximumReaderCount = max(1, maximumReaderCount)
+        self.maximumWritesPerCommit = max(1, maximumWritesPerCommit)
         self.busyTimeout = busyTimeout
     }
 }

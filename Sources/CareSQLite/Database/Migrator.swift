@@ -23,8 +23,6 @@ public struct Migrator: Sendable {
             throw MigrationError.duplicateName(migration.name)
         }
         try database.withWriter { connection in
-            connection.isLent = true
-            defer { connection.isLent = false }
             for migration in migrations {
                 try apply(migration, on: connection)
             }
@@ -52,6 +50,11 @@ public struct Migrator: Sendable {
                     try connection.executeScript(migration.sql)
                 } catch let error as DatabaseError {
                     throw MigrationError.failed(name: migration.name, error: error)
+                }
+                guard connection.isInsideTransaction else {
+                    throw MigrationError.failed(
+                        name: migration.name,
+                        error: DatabaseError(code: .misuse, message: "a migration must not end its own transaction"))
                 }
                 try connection.execute(
                     "INSERT INTO schema_migrations (name, checksum, applied_at) VALUES (?, ?, ?)",

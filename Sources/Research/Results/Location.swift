@@ -1,0 +1,19 @@
+import Foundation
+
+/// A place picked by the participant: coordinates in degrees and an optional address.
+public struct Location: Codable, Hashable, Sendable {
+    public var latitude: Double
+    public var longitude: Double
+    public var address: String?
+
+    public init(latitude: Double, longitude: Double, address: String? = nil) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.address = address
+    }
+
+    /// Whether the coordinates are on the globe.
+    public var isValid: Bool {
+        (-90...90).contains(latitude) && (-180...180).contains(longitude)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// A problem with a submitted page, naming the step and, where it concerns one question, the item.
+public struct ItemError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var stepID: String
+    public var itemID: String?
+    public var message: String
+
+    public init(stepID: String, itemID: String? = nil, message: String) {
+        self.stepID = stepID
+        self.itemID = itemID
+        self.message = message
+    }
+
+    /// `checkin.form.pain: must be between 1 and 10` when it names an item, else `checkin.form: ...`.
+    public var description: String {
+        if let itemID { return "\(stepID) / \(itemID): \(message)" }
+        return "\(stepID): \(message)"
+    }
+}
+
+/// Every problem found with a submitted page; nothing is recorded when there is one.
+public struct PageErrors: Error, Hashable, Sendable, CustomStringConvertible {
+    public var errors: [ItemError]
+
+    public init(_ errors: [ItemError]) { self.errors = errors }
+
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}
+
+/// A run operation that is not possible in the run's current state.
+public struct RunError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}

@@ -1,0 +1,122 @@
+"""Range-of-motion capture with emulated orientation sensors, and the manual fallback."""
+
+import json
+import math
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def quaternion(alpha, beta, gamma):
+    """Euler (intrinsic Z-X'-Y'', degrees) to quaternion, as in shared/BROWSER.md."""
+    a, b, g = (math.radians(v) / 2 for v in (alpha, beta, gamma))
+    sa, ca, sb, cb, sg, cg = math.sin(a), math.cos(a), math.sin(b), math.cos(b), math.sin(g), math.cos(g)
+    return {
+        "x": sb * cg * ca - cb * sg * sa,
+        "y": cb * sg * ca + sb * cg * sa,
+        "z": cb * cg * sa + sb * sg * ca,
+        "w": cb * cg * ca - sb * sg * sa,
+    }
+
+
+def set_beta(driver, beta):
+    driver.execute_cdp_cmd(
+        "Emulation.setSensorOverrideReadings",
+        {"type": "relative-orientation", "reading": {"quaternion": quaternion(0, beta, 0)}},
+    )
+
+
+def find(driver, selector):
+    return driver.find_element(By.CSS_SELECTOR, selector)
+
+
+def test_sweep_records_samples_and_shows_the_range(component_driver, component_site, component_axe, component_page_problems, component_posted):
+    driver = component_driver
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": component_site, "permissions": ["sensors"]})
+    driver.execute_cdp_cmd("Emulation.setSensorOverrideEnabled", {"enabled": True, "type": "relative-orientation"})
+    set_beta(driver, 30)
+    driver.get(f"{component_site}/rom.html")
+    assert not find(driver, "[data-rom-manual]").is_displayed()
+    assert not find(driver, "button[data-gated]").is_enabled()
+    assert component_axe() == []
+
+    find(driver, "[data-rom-start]").click()
+    WebDriverWait(driver, 5).until(lambda d: find(d, "[data-rom-finish]").is_enabled())
+    assert "60" in find(driver, "[data-rom-readout]").text  # start = 90 - 30
+    for beta in list(range(30, 106, 5)) + list(range(100, 39, -5)):
+        set_beta(driver, beta)
+        time.sleep(0.05)
+    time.sleep(0.2)
+    find(driver, "[data-rom-finish]").click()
+
+    samples = json.loads(find(driver, "[data-rom-samples]").get_attribute("value"))
+    assert len(samples) >= 20
+    assert all(len(sample) == 4 for sample in samples)
+    betas = [sample[1] for sample in samples]
+    assert abs(betas[0] - 30) < 0.5
+    assert abs(max(betas) - 105) < 0.5
+    assert abs(betas[-1] - 40) < 0.5
+    times = [sample[3] for sample in samples]
+    assert times[0] == 0 and times == sorted(times)
+    assert find(driver, "[data-rom-readout]").text == "Range of motion: 75°"
+    assert find(driver, "[data-rom-readout]").get_attribute("aria-live") == "polite"
+    assert not find(driver, "[data-rom-manual]").is_displayed()
+    assert component_page_problems() == []
+
+    find(driver, "button[data-gated]").click()
+    posted = component_posted()
+    assert json.loads(posted["range.samples"][0]) == samples
+    assert posted["range.manualAngle"] == [""]
+
+
+def test_without_a_sensor_the_manual_angle_field_appears(component_driver, component_site, component_axe, component_posted):
+    driver = component_driver
+    driver.execute_cdp_cmd(
+        "Emulation.setSensorOverrideEnabled",
+        {"enabled": True, "type": "relative-orientation", "metadata": {"available": False}},
+    )
+    driver.get(f"{component_site}/rom.html")
+    find(driver, "[data-rom-start]").click()
+    WebDriverWait(driver, 6).until(lambda d: find(d, "[data-rom-manual]").is_displayed())
+    assert "No motion data arrived" in find(driver, "[data-rom-message]").text
+    assert driver.switch_to.active_element == find(driver, "[data-rom-manual-input]")
+    assert find(driver, "[data-rom-samples]").get_attribute("value") == ""
+    assert not find(driver, "[data-rom-finish]").is_enabled()
+    assert not find(driver, "button[data-gated]").is_enabled()
+    assert component_axe() == []
+
+    find(driver, "[data-rom-manual-input]").send_keys("85")
+    assert find(driver, "button[data-gated]").is_enabled()
+    find(driver, "button[data-gated]").click()
+    posted = component_posted()
+    assert posted["range.manualAngle"] == ["85"]
+    assert posted["range.samples"] == [""]
+
+
+def test_denied_motion_access_falls_back_at_once(component_open):
+    driver = component_open("rom.html")
+    driver.execute_script("DeviceOrientationEvent.requestPermission = async () => 'denied';")
+    find(driver, "[data-rom-start]").click()
+    WebDriverWait(driver, 2).until(lambda d: find(d, "[data-rom-manual]").is_displayed())
+    assert "not allowed" in find(driver, "[data-rom-message]").text
+
+
+def test_knee_angle_formula_matches_the_reference(component_open):
+    driver = component_open("rom.html")
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "import('/assets/study/js/knee-angle.js').then(m => {"
+        "  const t = new m.KneeAngleTracker();"
+        "  const angles = [30, 60, 105, 70, 40].map(b => t.add(0, b, 0));"
+        "  const q = m.quaternionFromEuler(20, 35, -10);"
+        "  const back = m.multiply(q, m.inverse(q));"
+        "  done({angles, result: t.result(), back, folded: m.portraitAngle(m.quaternionFromEuler(0, 135, 0))});"
+        "});"
+    )
+    assert [round(a, 6) for a in result["angles"]] == [60, 30, -15, 20, 50]
+    assert {k: round(v, 6) for k, v in result["result"].items()} == {
+        "start": 60, "finish": 50, "minimum": -15, "maximum": 60, "range": 75,
+    }
+    assert abs(result["back"]["w"] - 1) < 1e-12 and abs(result["back"]["x"]) < 1e-12
+    assert round(result["folded"], 6) == -225  # 90 < a <= 180 becomes |a| - 360
