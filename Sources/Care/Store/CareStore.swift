@@ -55,6 +55,11 @@ public protocol CareStore: Sendable {
 }
 
 extension CareStore {
+    /// The current version of task `id`, or nil when there is none or it is deleted.
+    public func task(id: String) async throws -> CareTask? {
+        try await tasks(CareTaskQuery(ids: [id])).first
+    }
+
     /// Every version of task `id`, oldest first, tombstones included.
     public func taskHistory(id: String) async throws -> [CareTask] {
         try await tasks(CareTaskQuery(ids: [id], versions: .all))
