@@ -40,8 +40,9 @@ public protocol CareStore: Sendable {
 
     /// Records an outcome for an existing event; returns the stored outcome.
     ///
-    /// The same `id` again returns the stored outcome unchanged. Another id for an event that has a live
-    /// outcome throws `outcomeAlreadyRecorded`.
+    /// The same `id` again for the same event returns the stored outcome unchanged (see `Outcome.replaying`);
+    /// for another event it throws `duplicateID`. Another id for an event that has a live outcome throws
+    /// `outcomeAlreadyRecorded`.
     func addOutcome(_ outcome: Outcome) async throws -> Outcome
     /// Replaces a live outcome's values.
     func updateOutcome(id: String, values: [OutcomeValue]) async throws -> Outcome
