@@ -32,6 +32,8 @@ public protocol CareStore: Sendable {
     /// Adds the first version of a task; the task id and version id must be new and the schedule valid.
     func addTask(_ task: CareTask) async throws -> CareTask
     /// Appends `task` as a new version of the task with the same id, effective from its `effectiveDate`.
+    ///
+    /// Give the new version a fresh `versionID` (for example `UUID().uuidString`); a used one is `duplicateID`.
     func updateTask(_ task: CareTask) async throws -> CareTask
     /// Appends a tombstone: the task has no events from `effectiveDate` on.
     func deleteTask(id: String, effectiveFrom effectiveDate: LocalDateTime, versionID: String) async throws -> CareTask
