@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 
 /// What handlers need from outside: account storage, sessions, throttling, password hashing,

@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 
 /// Operator tasks on accounts: first-start setup, invitations, staff accounts.

@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 
 /// Starts, finds and ends sign-in sessions (OWASP ASVS: 256-bit CSPRNG tokens, a new token at

@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 
 /// The static files under `Sources/RecoverWeb/Assets`, served at content-hashed URLs

@@ -1,3 +1,5 @@
+import Cryptography
+
 /// Refuses state-changing requests (POST, PUT, PATCH, DELETE) that do not echo the request's CSRF
 /// token in the `csrf` form field or the `X-CSRF-Token` header.
 ///

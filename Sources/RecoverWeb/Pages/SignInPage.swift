@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 
 /// `GET /sign-in` and `POST /sign-in`: email and password, throttled, with one generic message
