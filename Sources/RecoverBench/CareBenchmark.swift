@@ -33,7 +33,7 @@ enum CareBenchmark {
         }
         let query = EventQuery(from: today, through: today.addingDays(364), timeZoneIdentifier: "America/New_York")
         for (name, store) in [("memory", memory as any CareStore), ("sqlite", sqlite)] {
-            var count = 0
+            var count = try await store.events(query).count  // warm-up, untimed
             let seconds = try await measure(iterations: 3) { count = try await store.events(query).count }
             report("care.bulk_events_\(name)", Double(count) * 3 / seconds, "events/s")
         }
