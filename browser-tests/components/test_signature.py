@@ -123,3 +123,18 @@ def test_strokes_are_redrawn_when_the_canvas_is_resized(component_open):
     )
     assert redrawn
     assert hidden_values(driver)[0] == strokes
+
+
+def test_typed_name_alternative_satisfies_the_gate_without_drawing(component_open, component_posted):
+    driver = component_open("signature.html")
+    typed = driver.find_element(By.CSS_SELECTOR, "[data-signature-typed]")
+    typed.click()
+    assert submit_button(driver).is_enabled()
+    typed.click()
+    assert not submit_button(driver).is_enabled()
+    typed.click()
+    driver.find_element(By.ID, "printed-name").send_keys("Ada Participant")
+    submit_button(driver).click()
+    posted = component_posted()
+    assert posted["consent.signature.typed"] == ["true"]
+    assert posted["consent.signature.strokes"] == [""]
