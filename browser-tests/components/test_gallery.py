@@ -4,7 +4,7 @@ import xml.etree.ElementTree as ElementTree
 
 from selenium.webdriver.common.by import By
 
-from conftest import ASSETS
+from .support import ASSETS
 
 ICONS = ["heart", "check", "signature", "lock"]
 

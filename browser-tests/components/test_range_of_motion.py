@@ -1,30 +1,12 @@
 """Range-of-motion capture with emulated orientation sensors, and the manual fallback."""
 
 import json
-import math
 import time
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-
-def quaternion(alpha, beta, gamma):
-    """Euler (intrinsic Z-X'-Y'', degrees) to quaternion, as in shared/BROWSER.md."""
-    a, b, g = (math.radians(v) / 2 for v in (alpha, beta, gamma))
-    sa, ca, sb, cb, sg, cg = math.sin(a), math.cos(a), math.sin(b), math.cos(b), math.sin(g), math.cos(g)
-    return {
-        "x": sb * cg * ca - cb * sg * sa,
-        "y": cb * sg * ca + sb * cg * sa,
-        "z": cb * cg * sa + sb * sg * ca,
-        "w": cb * cg * ca - sb * sg * sa,
-    }
-
-
-def set_beta(driver, beta):
-    driver.execute_cdp_cmd(
-        "Emulation.setSensorOverrideReadings",
-        {"type": "relative-orientation", "reading": {"quaternion": quaternion(0, beta, 0)}},
-    )
+from .support import set_beta
 
 
 def find(driver, selector):

@@ -32,7 +32,13 @@ function enhanceHealthCard(card, report) {
   const answered = () => names.every((name) => radios.some((radio) => radio.name === name && radio.checked));
   const status = card.querySelector('[data-permission-status]');
 
-  const bulk = card.querySelector('[data-permission-bulk]') ?? card.insertBefore(document.createElement('div'), radios[0]?.closest('fieldset') ?? null);
+  let bulk = card.querySelector('[data-permission-bulk]');
+  if (!bulk) {
+    bulk = document.createElement('div');
+    const firstGroup = radios[0]?.closest('fieldset');
+    if (firstGroup) firstGroup.before(bulk);
+    else card.append(bulk);
+  }
   bulk.classList.add('permission-bulk');
   const choices = [
     ['granted', card.dataset.allowAllLabel ?? 'Allow all', card.dataset.allowAllMessage ?? 'All health data types allowed.'],

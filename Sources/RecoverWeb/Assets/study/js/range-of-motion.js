@@ -39,7 +39,8 @@ export function enhanceRangeOfMotion(root) {
   let latestAngle = 0;
 
   if (controls) controls.hidden = false;
-  if (manual) manual.hidden = true;
+  // A manual angle the server rendered back (after a validation error) stays visible.
+  if (manual) manual.hidden = !manualInput?.value;
   finishButton.disabled = true;
 
   function refreshGate() {
@@ -114,6 +115,10 @@ export function enhanceRangeOfMotion(root) {
       return;
     }
     samplesInput.value = JSON.stringify(samples);
+    if (manual && manualInput) {
+      manualInput.value = '';
+      manual.hidden = true;
+    }
     const { range } = tracker.result();
     if (readout) readout.textContent = format(text.result, { range: Math.round(range) });
     refreshGate();

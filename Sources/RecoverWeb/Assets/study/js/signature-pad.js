@@ -25,14 +25,21 @@ export function enhanceSignaturePad(root) {
   // Rendered hidden by the server (drawing needs script); reveal it now.
   root.hidden = false;
 
+  // A point in CSS pixels from the canvas's drawing area (inside its border); t in ms from the first point.
   function point(event) {
     const box = canvas.getBoundingClientRect();
-    if (origin === null) origin = event.timeStamp;
+    if (origin === null) origin = event.timeStamp - nextTime();
     return {
-      x: round(event.clientX - box.left),
-      y: round(event.clientY - box.top),
+      x: round(event.clientX - box.left - canvas.clientLeft),
+      y: round(event.clientY - box.top - canvas.clientTop),
       t: Math.round(event.timeStamp - origin),
     };
+  }
+
+  // Strokes restored from the server continue the timeline after their last point.
+  function nextTime() {
+    const times = strokes.flat().map((p) => p.t).filter(Number.isFinite);
+    return times.length > 0 ? Math.max(...times) + 1 : 0;
   }
 
   function resize() {
@@ -129,7 +136,8 @@ export function enhanceSignaturePad(root) {
 function parseStrokes(text) {
   try {
     const value = JSON.parse(text || '[]');
-    return Array.isArray(value) ? value.filter((stroke) => Array.isArray(stroke) && stroke.length > 0) : [];
+    const isPoint = (p) => Number.isFinite(p?.x) && Number.isFinite(p?.y) && Number.isFinite(p?.t);
+    return Array.isArray(value) ? value.filter((stroke) => Array.isArray(stroke) && stroke.length > 0 && stroke.every(isPoint)) : [];
   } catch {
     return [];
   }
