@@ -23,13 +23,6 @@ export async function enhanceBodyModel(root) {
   const key = gateKey('body-model');
 
   if (root.dataset.highlightColor) root.style.setProperty('--body-model-highlight', root.dataset.highlightColor);
-  svg.removeAttribute('aria-hidden');
-  svg.setAttribute('role', 'group');
-  const legend = root.querySelector('legend');
-  if (legend) {
-    legend.id ||= `${gateKey('body-model-legend')}`;
-    svg.setAttribute('aria-labelledby', legend.id);
-  }
 
   const parts = [];
   for (const part of svg.querySelectorAll('[data-part]')) {
@@ -51,7 +44,17 @@ export async function enhanceBodyModel(root) {
     });
     parts.push([part, box]);
   }
-  if (choices && parts.length > 0) choices.hidden = true;
+  if (parts.length > 0) {
+    // The parts replace the checkboxes for everyone; the SVG file ships hidden from assistive technology.
+    if (choices) choices.hidden = true;
+    svg.removeAttribute('aria-hidden');
+    svg.setAttribute('role', 'group');
+    const legend = root.querySelector('legend');
+    if (legend) {
+      legend.id ||= gateKey('body-model-legend');
+      svg.setAttribute('aria-labelledby', legend.id);
+    }
+  }
 
   function toggle(part, box) {
     box.checked = !box.checked;
