@@ -1,12 +1,14 @@
 """Range-of-motion capture with emulated orientation sensors, and the manual fallback."""
 
 import json
+import math
+import random
 import time
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from .support import set_beta
+from .support import quaternion, set_beta
 
 
 def find(driver, selector):
@@ -102,3 +104,48 @@ def test_knee_angle_formula_matches_the_reference(component_open):
     }
     assert abs(result["back"]["w"] - 1) < 1e-12 and abs(result["back"]["x"]) < 1e-12
     assert round(result["folded"], 6) == -225  # 90 < a <= 180 becomes |a| - 360
+
+
+def reference_result(samples):
+    """shared/REFERENCE.md "Knee range of motion", written independently of the module."""
+
+    def mul(p, q):
+        px, py, pz, pw = p
+        qx, qy, qz, qw = q
+        return (
+            pw * qx + px * qw + py * qz - pz * qy,
+            pw * qy - px * qz + py * qw + pz * qx,
+            pw * qz + px * qy - py * qx + pz * qw,
+            pw * qw - px * qx - py * qy - pz * qz,
+        )
+
+    def angle(q):
+        x, y, z, w = q
+        a = math.degrees(math.atan2(2 * (x * w + y * z), 1 - 2 * (x * x + z * z)))
+        return abs(a) - 360 if 90 < a <= 180 else a
+
+    quats = [tuple(quaternion(*s).values()) for s in samples]
+    ref = quats[0]
+    inv = (-ref[0], -ref[1], -ref[2], ref[3])
+    angles = [angle(mul(q, inv)) for q in quats]
+    start = 90 - angle(ref)
+    min_a, max_a = min([0] + angles), max([0] + angles)
+    minimum, maximum = start - max_a, start - min_a
+    return {"start": start, "finish": start - angles[-1], "minimum": minimum, "maximum": maximum, "range": abs(maximum - minimum)}
+
+
+def test_knee_angle_module_agrees_with_an_independent_implementation(component_open):
+    rng = random.Random(7)
+    samples = [(rng.uniform(0, 360), rng.uniform(-80, 170), rng.uniform(-90, 90)) for _ in range(60)]
+    driver = component_open("rom.html")
+    result = driver.execute_async_script(
+        "const [samples, done] = arguments;"
+        "import('/assets/study/js/knee-angle.js').then(m => {"
+        "  const t = new m.KneeAngleTracker(); for (const s of samples) t.add(...s); done(t.result());"
+        "});",
+        samples,
+    )
+    expected = reference_result(samples)
+    assert result.keys() == expected.keys()
+    for key, value in expected.items():
+        assert abs(result[key] - value) < 1e-9, key
