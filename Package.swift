@@ -34,32 +34,35 @@ let package = Package(
         // Our own tiny C shim for libmicrohttpd's variadic start call.
         .target(name: "MHDShim", dependencies: ["CMicroHTTPD"]),
 
+        // libsodium behind a small Swift API: CSPRNG, SHA-256, Argon2id, Ed25519.
+        .target(name: "Cryptography", dependencies: ["CSodium"]),
+
         // The engine.
         .target(name: "Research"),
         .target(name: "Care"),
-        .target(name: "CareSQLite", dependencies: ["Care", "CSQLite"]),
+        .target(name: "CareSQLite", dependencies: ["Care", "CSQLite", "Cryptography"]),
 
         // The study and the web.
         .target(name: "Recover", dependencies: ["Research", "Care"]),
         .target(
             name: "RecoverWeb",
-            dependencies: ["Research", "Care", "CareSQLite", "Recover", "CMicroHTTPD", "MHDShim", "CSodium"],
+            dependencies: ["Research", "Care", "CareSQLite", "Recover", "CMicroHTTPD", "MHDShim", "Cryptography"],
             resources: [.copy("Assets")]
         ),
         .executableTarget(
             name: "recover",
-            dependencies: ["Research", "Care", "CareSQLite", "Recover", "RecoverWeb"]
+            dependencies: ["Research", "Care", "CareSQLite", "Recover", "RecoverWeb", "Cryptography"]
         ),
         .executableTarget(
             name: "RecoverBench",
-            dependencies: ["Research", "Care", "CareSQLite", "Recover", "RecoverWeb"]
+            dependencies: ["Research", "Care", "CareSQLite", "Recover", "RecoverWeb", "Cryptography"]
         ),
 
         .testTarget(name: "ResearchTests", dependencies: ["Research"]),
         .testTarget(name: "CareTests", dependencies: ["Care"]),
         .testTarget(name: "CareSQLiteTests", dependencies: ["CareSQLite", "Care"]),
         .testTarget(name: "RecoverTests", dependencies: ["Recover", "Research", "Care"]),
-        .testTarget(name: "RecoverWebTests", dependencies: ["RecoverWeb", "CareSQLite", "Recover"]),
+        .testTarget(name: "RecoverWebTests", dependencies: ["RecoverWeb", "CareSQLite", "Recover", "Cryptography"]),
         .testTarget(name: "RecoverCLITests", dependencies: ["recover"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,10 @@
 import Foundation
 
 // Benchmarks print `name: value unit` lines. Suites are added per area (care, web, export).
-let suites: [String: @Sendable () async throws -> Void] = [:]
+let suites: [String: @Sendable () async throws -> Void] = [
+    "storage": storageBenchmark,
+    "survey": surveyBenchmark,
+]
 let requested = Array(CommandLine.arguments.dropFirst())
 if requested.isEmpty || requested.contains(where: { suites[$0] == nil }) {
     print("usage: recover-bench <suite>...  (suites: \(suites.keys.sorted().joined(separator: ", ")))")

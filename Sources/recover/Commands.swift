@@ -1,7 +1,12 @@
 /// Every top-level command group of `recover`; each group is defined in its own file.
 enum Commands {
     static let all: [CommandSpec] = [
-        version
+        version,
+        serve,
+        invite,
+        staff,
+        survey,
+        schedule,
         // Add command groups here, one line each (survey, schedule, serve, invite, staff, ...).
     ]
 

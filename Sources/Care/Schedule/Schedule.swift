@@ -1,0 +1,55 @@
+import Foundation
+
+/// When a care task is due: one or more repeating elements, evaluated in the patient's time zone.
+///
+/// The occurrence index of an event is its rank by start across all elements since the schedule began
+/// (ties broken by element order). It is computed by one function, `occurrenceIndex(element:occurrence:)`,
+/// used by range queries and index lookups alike, in O(number of elements).
+///
+/// ```swift
+/// let rangeOfMotion = Schedule(elements: [
+///     .dailyAllDay(from: day, until: day.addingDays(7)),
+///     .weeklyAllDay(from: day.addingDays(7), until: day.addingMonths(1)),
+/// ])
+/// let today = rangeOfMotion.events(on: day, in: TimeZone(identifier: "Europe/Zurich")!)
+/// ```
+public struct Schedule: Codable, Hashable, Sendable {
+    /// The elements, in the order that breaks ties between events with the same start.
+    public var elements: [ScheduleElement]
+
+    /// Composes several elements into one schedule.
+    public init(elements: [ScheduleElement]) {
+        self.elements = elements
+    }
+
+    /// A schedule of one element.
+    public init(_ element: ScheduleElement) {
+        self.elements = [element]
+    }
+
+    /// Daily at `time` from `date`, with no end.
+    public static func daily(at time: LocalTime, from date: LocalDate, duration: ScheduleDuration = .hour) -> Schedule {
+        Schedule(.daily(at: time, from: date, duration: duration))
+    }
+
+    /// Daily, all day, from `date`, with no end.
+    public static func dailyAllDay(from date: LocalDate) -> Schedule {
+        Schedule(.dailyAllDay(from: date))
+    }
+
+    /// Checks that the schedule can be evaluated: at least one element, positive intervals, ends after starts.
+    public func validate() throws(ScheduleError) {
+        if elements.isEmpty { throw .noElements }
+        for (index, element) in elements.enumerated() {
+            if element.interval.count <= 0 { throw .nonPositiveInterval(element: index) }
+            if case .seconds(let seconds) = element.duration, seconds < 0 { throw .negativeDuration(element: index) }
+            if let endKey = element.endKey, endKey <= element.firstKey { throw .endNotAfterStart(element: index) }
+        }
+    }
+
+    /// The zone with `identifier`, or `ScheduleError.unknownTimeZone`.
+    public static func timeZone(_ identifier: String) throws(ScheduleError) -> TimeZone {
+        guard let zone = TimeZone(identifier: identifier) else { throw .unknownTimeZone(identifier) }
+        return zone
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// One occurrence of a schedule, evaluated in a time zone.
+public struct ScheduleEvent: Codable, Hashable, Sendable {
+    /// The rank of this event by start across all elements since the schedule began (0-based).
+    public var occurrence: Int
+    /// The index of the element that produced the event.
+    public var element: Int
+    /// The intended wall-clock start (midnight for all-day events), before any daylight-saving gap shift.
+    public var localStart: LocalDateTime
+    /// The instant the event starts in the evaluation zone.
+    public var start: Date
+    /// The instant the event ends in the evaluation zone (exclusive).
+    public var end: Date
+    /// Whether the event spans its whole local day.
+    public var isAllDay: Bool
+    /// The element's text.
+    public var text: String?
+    /// The element's target values.
+    public var targetValues: [OutcomeValue]
+
+    /// The local day the event belongs to.
+    public var day: LocalDate { localStart.date }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// All versions of one care task, oldest first, with the rules every store applies to them.
+///
+/// Version `i` is in effect on the wall clock from its `effectiveDate` until the next version's (exclusive).
+/// A timed event belongs to the version in effect at its start; an all-day event to the version in effect at
+/// the end of its day, so a task created at 10:30 still has that day's all-day event. Stores keep histories
+/// and call these functions so that every store behaves the same.
+public struct CareTaskHistory: Hashable, Sendable {
+    /// The versions, oldest first; never empty.
+    public private(set) var versions: [CareTask]
+
+    /// A history from stored versions in append order, or nil when there are none.
+    public init?(versions: [CareTask]) {
+        guard !versions.isEmpty else { return nil }
+        self.versions = versions
+    }
+
+    /// The task id.
+    public var id: String { latest.id }
+
+    /// The newest version.
+    public var latest: CareTask { versions[versions.count - 1] }
+
+    /// Checks a task's first version: live, valid schedule.
+    public static func validateFirstVersion(_ task: CareTask) throws(CareStoreError) {
+        if task.isDeleted { throw .unknownTask(task.id) }
+        do { try task.schedule.validate() } catch { throw .invalidSchedule(taskID: task.id, error) }
+    }
+
+    /// Checks and appends a new version: the task is live and the version takes effect no earlier than the latest.
+    public mutating func append(_ version: CareTask) throws(CareStoreError) {
+        if latest.isDeleted { throw .taskDeleted(id) }
+        guard version.id == id else { throw .unknownTask(version.id) }
+        if version.effectiveDate < latest.effectiveDate { throw .versionBeforePrevious(taskID: id) }
+        if !version.isDeleted {
+            do { try version.schedule.validate() } catch { throw .invalidSchedule(taskID: id, error) }
+        }
+        versions.append(version)
+    }
+
+    /// A tombstone version that deletes the task from `effectiveDate`.
+    public func tombstone(effectiveFrom effectiveDate: LocalDateTime, versionID: String) -> CareTask {
+        var tombstone = latest
+        tombstone.versionID = versionID
+        tombstone.effectiveDate = effectiveDate
+        tombstone.isDeleted = true
+        return tombstone
+    }
+
+    /// The wall-clock keys `[lower, upper)` during which version `index` is in effect.
+    func window(of index: Int) -> (lower: Int, upper: Int?) {
+        let lower = versions[index].effectiveDate.nominalSeconds
+        let upper = index + 1 < versions.count ? versions[index + 1].effectiveDate.nominalSeconds : nil
+        return (lower, upper)
+    }
+
+    /// Whether version `index` is in effect at some time during the local days of `interval`.
+    public func isInEffect(versionAt index: Int, during interval: ClosedRange<LocalDate>) -> Bool {
+        let window = window(of: index)
+        let lower = interval.lowerBound.startOfDay.nominalSeconds
+        let upper = interval.upperBound.addingDays(1).startOfDay.nominalSeconds
+        return window.lower < upper && (window.upper ?? Int.max) > lower && window.lower < (window.upper ?? Int.max)
+    }
+
+    /// The events of every live version that overlap `[lower, upper)`, each from the version in effect at its
+    /// start, sorted by start.
+    public func scheduleEvents(
+        from lower: LocalDateTime, to upper: LocalDateTime, in zone: TimeZone
+    ) -> [(task: CareTask, event: ScheduleEvent)] {
+        var found: [(task: CareTask, event: ScheduleEvent)] = []
+        for (index, version) in versions.enumerated() where !version.isDeleted {
+            let window = window(of: index)
+            let upperKey = min(upper.nominalSeconds, window.upper ?? Int.max)
+            guard upperKey > window.lower else { continue }
+            let events = version.schedule.events(lowerKey: lower.nominalSeconds, upperKey: upperKey, in: zone)
+            for event in events where event.versionKey >= window.lower && event.versionKey < (window.upper ?? Int.max) {
+                found.append((version, event))
+            }
+        }
+        return found
+    }
+
+    /// The event `occurrence` of version `versionID`, or `occurrenceNotFound` when that version has no such
+    /// event while it is in effect.
+    public func event(versionID: String, occurrence: Int) throws(CareStoreError) -> (
+        task: CareTask, event: ScheduleEvent
+    ) {
+        guard let index = versions.firstIndex(where: { $0.versionID == versionID }) else {
+            throw .unknownTaskVersion(versionID)
+        }
+        let version = versions[index]
+        let window = window(of: index)
+        guard !version.isDeleted, let event = version.schedule.event(occurrence: occurrence, in: Self.utc),
+            event.versionKey >= window.lower, event.versionKey < (window.upper ?? Int.max)
+        else { throw .occurrenceNotFound(taskVersionID: versionID, occurrence: occurrence) }
+        return (version, event)
+    }
+
+    private static let utc = TimeZone(secondsFromGMT: 0) ?? TimeZone.current
+}
+
+extension ScheduleEvent {
+    /// The wall-clock time that decides which task version an event belongs to.
+    var versionKey: Int {
+        localStart.nominalSeconds + (isAllDay ? CivilCalendar.secondsPerDay - 1 : 0)
+    }
+}

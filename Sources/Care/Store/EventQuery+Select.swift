@@ -1,0 +1,45 @@
+import Foundation
+
+/// A task version and one of its schedule events, before its outcome is attached.
+public struct PlannedEvent: Hashable, Sendable {
+    /// The task version in effect at the event.
+    public var task: CareTask
+    /// The schedule event.
+    public var event: ScheduleEvent
+
+    /// The key an outcome of this event has.
+    public var key: OutcomeKey { OutcomeKey(taskVersionID: task.versionID, occurrenceIndex: event.occurrence) }
+}
+
+extension EventQuery {
+    /// The zone of the query, or `unknownTimeZone`.
+    public func timeZone() throws(CareStoreError) -> TimeZone {
+        guard let zone = TimeZone(identifier: timeZoneIdentifier) else { throw .unknownTimeZone(timeZoneIdentifier) }
+        return zone
+    }
+
+    /// The events of `histories` this query selects, sorted by start then task id, and paged.
+    public func plan(from histories: [CareTaskHistory]) throws(CareStoreError) -> [PlannedEvent] {
+        let zone = try timeZone()
+        var planned: [PlannedEvent] = []
+        for history in histories {
+            if let taskIDs, !taskIDs.contains(history.id) { continue }
+            for item in history.scheduleEvents(from: lower, to: upper, in: zone) {
+                if let carePlanIDs, !carePlanIDs.contains(where: { $0 == item.task.carePlanID }) { continue }
+                planned.append(PlannedEvent(task: item.task, event: item.event))
+            }
+        }
+        planned.sort {
+            ($0.event.localStart.nominalSeconds, $0.task.id, $0.event.occurrence)
+                < ($1.event.localStart.nominalSeconds, $1.task.id, $1.event.occurrence)
+        }
+        return Array(planned.dropFirst(max(offset, 0)).prefix(max(limit ?? Int.max, 0)))
+    }
+
+    /// Joins planned events with their live outcomes.
+    public static func attach(_ planned: [PlannedEvent], outcomes: [Outcome]) -> [CareEvent] {
+        var byKey: [OutcomeKey: Outcome] = [:]
+        for outcome in outcomes where outcome.isLive { byKey[outcome.key] = outcome }
+        return planned.map { CareEvent(task: $0.task, scheduleEvent: $0.event, outcome: byKey[$0.key]) }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// A `CareStore` held in memory, for tests, previews and the command-line tool.
+public actor InMemoryCareStore: CareStore {
+    private var patients: [String: Patient] = [:]
+    private var plans: [String: CarePlan] = [:]
+    private var contactsByID: [String: Contact] = [:]
+    private var histories: [String: CareTaskHistory] = [:]
+    private var taskIDByVersion: [String: String] = [:]
+    private var outcomesByID: [String: Outcome] = [:]
+    private var liveOutcomeByKey: [OutcomeKey: String] = [:]
+    private let clock: @Sendable () -> Date
+
+    /// Creates an empty store; `clock` stamps update and delete dates.
+    public init(clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.clock = clock
+    }
+
+    public func addPatient(_ patient: Patient) throws -> Patient {
+        if patients[patient.id] != nil { throw CareStoreError.duplicateID(entity: "patient", id: patient.id) }
+        try Self.checkZone(patient.timeZoneIdentifier)
+        patients[patient.id] = patient
+        return patient
+    }
+
+    public func updatePatient(_ patient: Patient) throws -> Patient {
+        guard patients[patient.id] != nil else { throw CareStoreError.unknownPatient(patient.id) }
+        try Self.checkZone(patient.timeZoneIdentifier)
+        patients[patient.id] = patient
+        return patient
+    }
+
+    public func patient(id: String) -> Patient? { patients[id] }
+
+    public func addCarePlan(_ plan: CarePlan) throws -> CarePlan {
+        if plans[plan.id] != nil { throw CareStoreError.duplicateID(entity: "care plan", id: plan.id) }
+        if let patientID = plan.patientID, patients[patientID] == nil { throw CareStoreError.unknownPatient(patientID) }
+        plans[plan.id] = plan
+        return plan
+    }
+
+    public func carePlans(patientID: String?) -> [CarePlan] {
+        plans.values.filter { patientID == nil || $0.patientID == patientID }.sorted { $0.id < $1.id }
+    }
+
+    public func addContact(_ contact: Contact) throws -> Contact {
+        if contactsByID[contact.id] != nil { throw CareStoreError.duplicateID(entity: "contact", id: contact.id) }
+        if let planID = contact.carePlanID, plans[planID] == nil { throw CareStoreError.unknownCarePlan(planID) }
+        contactsByID[contact.id] = contact
+        return contact
+    }
+
+    public func contacts(carePlanID: String?) -> [Contact] {
+        contactsByID.values.filter { carePlanID == nil || $0.carePlanID == carePlanID }.sorted { $0.id < $1.id }
+    }
+
+    public func addTask(_ task: CareTask) throws -> CareTask {
+        if histories[task.id] != nil { throw CareStoreError.duplicateID(entity: "care task", id: task.id) }
+        try checkNewVersion(task)
+        try CareTaskHistory.validateFirstVersion(task)
+        guard let history = CareTaskHistory(versions: [task]) else { throw CareStoreError.unknownTask(task.id) }
+        histories[task.id] = history
+        taskIDByVersion[task.versionID] = task.id
+        return task
+    }
+
+    public func updateTask(_ task: CareTask) throws -> CareTask {
+        guard var history = histories[task.id] else { throw CareStoreError.unknownTask(task.id) }
+        try checkNewVersion(task)
+        var version = task
+        version.isDeleted = false
+        try history.append(version)
+        histories[task.id] = history
+        taskIDByVersion[task.versionID] = task.id
+        return version
+    }
+
+    public func deleteTask(id: String, effectiveFrom effectiveDate: LocalDateTime, versionID: String) throws -> CareTask
+    {
+        guard var history = histories[id] else { throw CareStoreError.unknownTask(id) }
+        let tombstone = history.tombstone(effectiveFrom: effectiveDate, versionID: versionID)
+        try checkNewVersion(tombstone)
+        try history.append(tombstone)
+        histories[id] = history
+        taskIDByVersion[versionID] = id
+        return tombstone
+    }
+
+    public func tasks(_ query: CareTaskQuery) -> [CareTask] {
+        query.select(from: Array(histories.values))
+    }
+
+    public func addOutcome(_ outcome: Outcome) throws -> Outcome {
+        if let stored = outcomesByID[outcome.id] { return stored }
+        guard let taskID = taskIDByVersion[outcome.taskVersionID], taskID == outcome.taskID,
+            let history = histories[taskID]
+        else { throw CareStoreError.unknownTaskVersion(outcome.taskVersionID) }
+        let event = try history.event(versionID: outcome.taskVersionID, occurrence: outcome.occurrenceIndex)
+        if let existing = liveOutcomeByKey[outcome.key] {
+            throw CareStoreError.outcomeAlreadyRecorded(
+                taskID: taskID, occurrence: outcome.occurrenceIndex, existingOutcomeID: existing)
+        }
+        var stored = outcome
+        stored.updatedDate = outcome.createdDate
+        stored.deletedDate = nil
+        stored.eventStart = event.event.localStart
+        outcomesByID[stored.id] = stored
+        liveOutcomeByKey[stored.key] = stored.id
+        return stored
+    }
+
+    public func updateOutcome(id: String, values: [OutcomeValue]) throws -> Outcome {
+        guard var outcome = outcomesByID[id] else { throw CareStoreError.unknownOutcome(id) }
+        if !outcome.isLive { throw CareStoreError.outcomeDeleted(id) }
+        outcome.values = values
+        outcome.updatedDate = clock()
+        outcomesByID[id] = outcome
+        return outcome
+    }
+
+    public func deleteOutcome(id: String) throws -> Outcome {
+        guard var outcome = outcomesByID[id] else { throw CareStoreError.unknownOutcome(id) }
+        guard outcome.isLive else { return outcome }
+        outcome.deletedDate = clock()
+        outcomesByID[id] = outcome
+        liveOutcomeByKey[outcome.key] = nil
+        return outcome
+    }
+
+    public func outcomes(_ query: OutcomeQuery) -> [Outcome] {
+        query.select(from: Array(outcomesByID.values))
+    }
+
+    public func events(_ query: EventQuery) throws -> [CareEvent] {
+        let candidates = query.taskIDs.map { $0.compactMap { histories[$0] } } ?? Array(histories.values)
+        let planned = try query.plan(from: candidates)
+        let outcomes = planned.compactMap { item in liveOutcomeByKey[item.key].flatMap { outcomesByID[$0] } }
+        return EventQuery.attach(planned, outcomes: outcomes)
+    }
+
+    private func checkNewVersion(_ task: CareTask) throws {
+        if taskIDByVersion[task.versionID] != nil {
+            throw CareStoreError.duplicateID(entity: "care task version", id: task.versionID)
+        }
+    }
+
+    private static func checkZone(_ identifier: String) throws {
+        if TimeZone(identifier: identifier) == nil { throw CareStoreError.unknownTimeZone(identifier) }
+    }
+}

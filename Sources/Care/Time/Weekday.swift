@@ -1,0 +1,5 @@
+/// A day of the week, numbered as in ISO 8601 (Monday is 1, Sunday is 7).
+public enum Weekday: Int, Codable, Hashable, Sendable, CaseIterable {
+    case monday = 1
+    case tuesday, wednesday, thursday, friday, saturday, sunday
+}

@@ -1,0 +1,9 @@
+/// A stored care record that cannot be read back. Names the table and id, never the content.
+public struct SQLiteCareStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The table of the record.
+    public let table: String
+    /// The id of the record.
+    public let id: String
+
+    public var description: String { "the stored \(table) record '\(id)' cannot be decoded" }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Synchronization
+
+/// An ``AccountDirectory`` kept in memory, for tests and benchmarks.
+public final class InMemoryAccountDirectory: AccountDirectory {
+    private struct State {
+        var accounts: [String: UserAccount] = [:]
+        var invitations: [String: Bool] = [:]
+        var sessions: [String: SessionEntry] = [:]
+        var failures: [String: [Date]] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    public func account(id: String) throws -> UserAccount? { state.withLock { $0.accounts[id] } }
+
+    public func account(email: String) throws -> UserAccount? {
+        state.withLock { $0.accounts.values.first { $0.email == email } }
+    }
+
+    public func addAccount(_ account: UserAccount) throws {
+        try state.withLock { state in
+            if state.accounts.values.contains(where: { $0.email == account.email }) {
+                throw AccountDirectoryError.emailTaken
+            }
+            state.accounts[account.id] = account
+        }
+    }
+
+    public func updateAccount(_ account: UserAccount) throws { state.withLock { $0.accounts[account.id] = account } }
+
+    public func hasStaffAccount() throws -> Bool { state.withLock { $0.accounts.values.contains { $0.role.isStaff } } }
+
+    public func addInvitation(code: String, createdBy: String?, at date: Date) throws {
+        state.withLock { $0.invitations[code] = false }
+    }
+
+    public func invitationIsOpen(code: String) throws -> Bool { state.withLock { $0.invitations[code] == false } }
+
+    public func redeemInvitation(code: String, account: UserAccount, at date: Date) throws {
+        try state.withLock { state in
+            guard state.invitations[code] == false else { throw AccountDirectoryError.invitationUnavailable }
+            if state.accounts.values.contains(where: { $0.email == account.email }) {
+                throw AccountDirectoryError.emailTaken
+            }
+            state.invitations[code] = true
+            state.accounts[account.id] = account
+        }
+    }
+
+    public func addSession(_ session: SessionEntry) throws {
+        state.withLock { $0.sessions[session.tokenHash] = session }
+    }
+
+    public func session(tokenHash: String) throws -> SessionEntry? { state.withLock { $0.sessions[tokenHash] } }
+
+    public func touchSession(tokenHash: String, at date: Date) throws {
+        state.withLock { $0.sessions[tokenHash]?.lastSeenAt = date }
+    }
+
+    public func deleteSession(tokenHash: String) throws {
+        state.withLock { _ = $0.sessions.removeValue(forKey: tokenHash) }
+    }
+
+    public func deleteSessions(accountID: String) throws {
+        state.withLock { state in state.sessions = state.sessions.filter { $0.value.accountID != accountID } }
+    }
+
+    public func recordSignInFailure(key: String, at date: Date) throws {
+        state.withLock { $0.failures[key, default: []].append(date) }
+    }
+
+    public func signInFailureCount(key: String, since date: Date) throws -> Int {
+        state.withLock { $0.failures[key, default: []].filter { $0 >= date }.count }
+    }
+
+    public func clearSignInFailures(key: String) throws { state.withLock { _ = $0.failures.removeValue(forKey: key) } }
+}

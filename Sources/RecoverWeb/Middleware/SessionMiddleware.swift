@@ -1,0 +1,44 @@
+/// Finds the signed-in session from the session cookie, settles the CSRF token, and the language:
+/// the account's setting, else the language cookie, else `Accept-Language`, else English.
+///
+/// It sits outside ``ErrorMiddleware`` so that error pages are written in the user's language.
+public struct SessionMiddleware: Middleware {
+    /// The cookie that carries the session token (prefixed `__Host-` under TLS).
+    public static let sessionCookie = "recover_session"
+    /// The cookie that remembers a signed-out visitor's language choice.
+    public static let languageCookie = "recover_lang"
+
+    public let sessions: SessionManager
+
+    public init(sessions: SessionManager) { self.sessions = sessions }
+
+    public func respond(to request: Request, next: Responder) throws -> Response {
+        var request = request
+        let cookieName = Cookie.name(Self.sessionCookie, secure: request.isSecure)
+        let token = request.cookies[cookieName]
+        if let token, !token.isEmpty {
+            request.session = try sessions.resume(token: token)
+        }
+        request.language = Self.language(for: request)
+        let newCSRFCookie = CSRFMiddleware.assignToken(&request)
+        var response = try next(request)
+        // Only pages carry forms; assets and health checks stay cookie-free (and cacheable).
+        if let newCSRFCookie, response.header("Content-Type")?.hasPrefix("text/html") == true {
+            response.cookies.append(newCSRFCookie)
+        }
+        if token != nil, request.session == nil, !response.cookies.contains(where: { $0.hasPrefix(cookieName + "=") }) {
+            response.cookies.append(
+                Cookie(name: cookieName, value: "", maxAge: 0, secure: request.isSecure).headerValue)
+        }
+        return response
+    }
+
+    static func language(for request: Request) -> Language {
+        if let chosen = request.session?.account.language { return chosen }
+        if let cookie = request.cookies[languageCookie], let language = Language(rawValue: cookie) { return language }
+        if let header = request.headers["accept-language"], let language = Language.preferred(acceptLanguage: header) {
+            return language
+        }
+        return .english
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// `/account`: language, time zone, password change and "sign out everywhere".
+enum AccountPage {
+    static func show(_ request: Request) throws -> Response {
+        let notice = request.query["saved"].map { _ in "account.saved" }
+        return .html(render(request, noticeKey: notice, passwordProblem: nil))
+    }
+
+    static func savePreferences(_ request: Request, services: WebServices) throws -> Response {
+        guard var account = request.account else { throw HTTPError(.unauthorized) }
+        let form = try request.form()
+        let zone = form["timeZone"] ?? ""
+        guard let language = Language(rawValue: form["language"] ?? ""), TimeZone(identifier: zone) != nil else {
+            throw HTTPError(.badRequest, "error.badForm")
+        }
+        account.language = language
+        account.timeZone = zone
+        try services.directory.updateAccount(account)
+        return .redirect(to: "/account?saved=1")
+    }
+
+    static func changePassword(_ request: Request, services: WebServices) throws -> Response {
+        guard var account = request.account else { throw HTTPError(.unauthorized) }
+        let form = try request.form()
+        let current = form["current"] ?? ""
+        let new = form["password"] ?? ""
+        let problem: String?
+        if !services.hasher.verify(current, against: account.passwordHash) {
+            problem = "account.error.currentPassword"
+        } else if let policy = PasswordPolicy.problem(with: new) {
+            problem = policy.rawValue
+        } else if new != (form["confirmation"] ?? "") {
+            problem = "join.error.confirmation"
+        } else {
+            problem = nil
+        }
+        if let problem {
+            return .html(render(request, noticeKey: nil, passwordProblem: problem), status: .unprocessableContent)
+        }
+        account.passwordHash = try services.hasher.hash(new)
+        try services.directory.updateAccount(account)
+        // A new password ends every other session; this browser gets a fresh one.
+        try services.sessions.endAll(accountID: account.id)
+        let token = try services.sessions.start(for: account, replacing: nil)
+        var response = Response.redirect(to: "/account?saved=1")
+        response.cookies.append(services.sessionCookie(token: token, for: request))
+        return response
+    }
+
+    static func signOutEverywhere(_ request: Request, services: WebServices) throws -> Response {
+        guard let account = request.account else { throw HTTPError(.unauthorized) }
+        try services.sessions.endAll(accountID: account.id)
+        var response = Response.redirect(to: "/sign-in")
+        response.cookies.append(services.clearedSessionCookie(for: request))
+        return response
+    }
+
+    static func render(_ request: Request, noticeKey: String?, passwordProblem: String?) -> HTML {
+        let t = Localizer(request.language)
+        guard let account = request.account else { return .empty }
+        let notice: HTML = noticeKey.map { "<p class=\"notice\" role=\"status\">\(t[$0])</p>" } ?? .empty
+        let languageOptions = Language.allCases.map { language in
+            let selected: HTML = language == request.language ? " selected" : .empty
+            return HTML(
+                "<option value=\"\(language.tag)\" lang=\"\(language.tag)\"\(selected)>\(language.nativeName)</option>")
+        }
+        let zones = TimeZone.knownTimeZoneIdentifiers.sorted().map { zone in
+            let selected: HTML = zone == account.timeZone ? " selected" : .empty
+            return HTML("<option\(selected)>\(zone)</option>")
+        }
+        return Layout.page(
+            title: t["account.title"], request: request,
+            body: """
+                <h1>\(t["account.title"])</h1>
+                \(notice)
+                <p>\(t("account.signedInAs", ["email": account.email]))</p>
+                <section class="card" aria-labelledby="preferences-heading">
+                <h2 id="preferences-heading">\(t["account.preferences"])</h2>
+                <form class="stack" method="post" action="/account/preferences">
+                \(Layout.csrfField(request))
+                <div class="field"><label for="language">\(t["account.language"])</label>
+                <select id="language" name="language">\(languageOptions)</select></div>
+                <div class="field"><label for="timeZone">\(t["account.timeZone"])</label>
+                <select id="timeZone" name="timeZone">\(zones)</select></div>
+                <div><button class="button" type="submit">\(t["account.save"])</button></div>
+                </form>
+                </section>
+                <section class="card" aria-labelledby="password-heading">
+                <h2 id="password-heading">\(t["account.changePassword"])</h2>
+                \(FormField.alert(passwordProblem.map { t[$0] }))
+                <form class="stack" method="post" action="/account/password">
+                \(Layout.csrfField(request))
+                \(FormField.input(name: "current", label: t["field.currentPassword"], type: "password", autocomplete: "current-password"))
+                \(FormField.input(name: "password", label: t["field.newPassword"], type: "password", autocomplete: "new-password", hint: t["password.hint"], extra: " minlength=\"8\""))
+                \(FormField.input(name: "confirmation", label: t["field.confirmPassword"], type: "password", autocomplete: "new-password"))
+                <div><button class="button" type="submit">\(t["account.changePassword"])</button></div>
+                </form>
+                </section>
+                <section class="card" aria-labelledby="sessions-heading">
+                <h2 id="sessions-heading">\(t["account.sessions"])</h2>
+                <p>\(t["account.signOutEverywhereHint"])</p>
+                <form method="post" action="/account/sign-out-everywhere">
+                \(Layout.csrfField(request))
+                <button class="button secondary" type="submit">\(t["account.signOutEverywhere"])</button>
+                </form>
+                </section>
+                """)
+    }
+}

@@ -1,0 +1,55 @@
+/// The routes of the web platform itself: health, assets, language, sign-in/out, join, account,
+/// home and console.
+enum BuiltInRoutes {
+    static func add(to router: inout Router, services: WebServices) {
+        router.get("/healthz") { _ in .text("ok") }
+        router.get("/assets/:name") { request in try AssetCatalog.shared.response(for: request.parameter("name")) }
+        router.post("/language") { request in try changeLanguage(request, services: services) }
+        router.get("/sign-in") { request in try SignInPage.show(request) }
+        router.post("/sign-in") { request in try SignInPage.submit(request, services: services) }
+        router.post("/sign-out") { request in try signOut(request, services: services) }
+        router.get("/join/:code") { request in try JoinPage.show(request, services: services) }
+        router.post("/join/:code") { request in try JoinPage.submit(request, services: services) }
+        router.get("/account", access: .signedIn) { request in try AccountPage.show(request) }
+        router.post("/account/preferences", access: .signedIn) { request in
+            try AccountPage.savePreferences(request, services: services)
+        }
+        router.post("/account/password", access: .signedIn) { request in
+            try AccountPage.changePassword(request, services: services)
+        }
+        router.post("/account/sign-out-everywhere", access: .signedIn) { request in
+            try AccountPage.signOutEverywhere(request, services: services)
+        }
+        router.get("/") { request in try HomePage.respond(request) }
+        router.get("/console", access: .staff) { request in try ConsolePage.respond(request) }
+    }
+
+    static func signOut(_ request: Request, services: WebServices) throws -> Response {
+        if let token = services.sessionToken(of: request) { try services.sessions.end(token: token) }
+        var response = Response.redirect(to: "/sign-in")
+        response.cookies.append(services.clearedSessionCookie(for: request))
+        return response
+    }
+
+    /// Remembers the chosen language in a cookie (and in the account when signed in), then returns
+    /// to the page the switch was on.
+    static func changeLanguage(_ request: Request, services: WebServices) throws -> Response {
+        let form = try request.form()
+        guard let language = Language(rawValue: form["language"] ?? "") else {
+            throw HTTPError(.badRequest, "error.badForm")
+        }
+        if var account = request.account {
+            account.language = language
+            try services.directory.updateAccount(account)
+        }
+        let back = form["back"] ?? "/"
+        let safeBack = back.hasPrefix("/") && !back.hasPrefix("//") && !back.contains("\\") ? back : "/"
+        var response = Response.redirect(to: safeBack)
+        response.cookies.append(
+            Cookie(
+                name: SessionMiddleware.languageCookie, value: language.tag, maxAge: 365 * 24 * 3600,
+                secure: request.isSecure
+            ).headerValue)
+        return response
+    }
+}

@@ -1,0 +1,53 @@
+import Cryptography
+import Foundation
+
+/// What handlers need from outside: account storage, sessions, throttling, password hashing,
+/// the clock and the server's defaults. One value, captured by route handlers.
+public struct WebServices: Sendable {
+    public let directory: any AccountDirectory
+    public let sessions: SessionManager
+    public let throttle: SignInThrottle
+    public let hasher: PasswordHasher
+    /// The time zone a participant gets when the browser does not say.
+    public let defaultTimeZone: String
+    /// The current instant.
+    public let now: @Sendable () -> Date
+
+    public init(
+        directory: any AccountDirectory,
+        hasher: PasswordHasher = PasswordHasher(),
+        idleTimeout: TimeInterval = 30 * 60,
+        absoluteTimeout: TimeInterval = 12 * 3600,
+        defaultTimeZone: String = TimeZone.current.identifier,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.directory = directory
+        self.hasher = hasher
+        self.defaultTimeZone = defaultTimeZone
+        self.now = now
+        sessions = SessionManager(
+            directory: directory, idleTimeout: idleTimeout, absoluteTimeout: absoluteTimeout, now: now)
+        throttle = SignInThrottle(directory: directory, now: now)
+    }
+
+    /// The `Set-Cookie` value that carries a new session token.
+    public func sessionCookie(token: String, for request: Request) -> String {
+        Cookie(
+            name: Cookie.name(SessionMiddleware.sessionCookie, secure: request.isSecure), value: token,
+            secure: request.isSecure
+        ).headerValue
+    }
+
+    /// The `Set-Cookie` value that removes the session cookie.
+    public func clearedSessionCookie(for request: Request) -> String {
+        Cookie(
+            name: Cookie.name(SessionMiddleware.sessionCookie, secure: request.isSecure), value: "", maxAge: 0,
+            secure: request.isSecure
+        ).headerValue
+    }
+
+    /// The token of the request's session cookie, if it sent one.
+    public func sessionToken(of request: Request) -> String? {
+        request.cookies[Cookie.name(SessionMiddleware.sessionCookie, secure: request.isSecure)]
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+extension AnswerFormat {
+    /// Checks an answer against this format's rules (ResearchKit's, see REFERENCE.md).
+    ///
+    /// `.skipped` is accepted here: whether an item may be left out is the form item's business.
+    public func validate(_ answer: Answer, for itemID: String) throws(AnswerError) {
+        func fail(_ message: String) -> AnswerError { AnswerError(itemID: itemID, message: message) }
+        switch answer {
+        case .skipped: return
+        case .dontKnow:
+            if allowsDontKnow { return }
+            throw fail("\"don't know\" is not an answer to this question")
+        default: break
+        }
+        switch self {
+        case .scale(let format):
+            guard case .integer(let value) = answer else { throw fail("expected a whole number") }
+            guard value >= format.minimum, value <= format.maximum else {
+                throw fail("must be between \(format.minimum) and \(format.maximum)")
+            }
+            guard format.step > 0, (value - format.minimum) % format.step == 0 else {
+                throw fail("must be \(format.minimum) plus a multiple of \(format.step)")
+            }
+        case .continuousScale(let format):
+            guard let value = answer.numericValue, answer.typeName != "interval" else {
+                throw fail("expected a number")
+            }
+            guard value >= format.minimum, value <= format.maximum else {
+                throw fail("must be between \(format.minimum) and \(format.maximum)")
+            }
+            let scaled = value * pow(10, Double(format.fractionDigits))
+            guard abs(scaled - scaled.rounded()) < 1e-6 else {
+                throw fail("at most \(format.fractionDigits) digits after the decimal point")
+            }
+        case .textScale(let format):
+            guard case .choices(let values, nil) = answer, values.count == 1, let value = values.first else {
+                throw fail("expected one choice")
+            }
+            guard format.choices.contains(where: { $0.value == value }) else { throw fail("not one of the choices") }
+        case .textChoice(let format):
+            try Self.validateChoices(answer, format: format, fail: fail)
+        case .boolean:
+            guard case .boolean = answer else { throw fail("expected yes or no") }
+        case .numeric(let format):
+            try Self.validateNumber(answer, format: format, fail: fail)
+        case .text(let format):
+            try Self.validateText(answer, format: format, fail: fail)
+        case .socioEconomicLadder:
+            guard case .integer(let rung) = answer else { throw fail("expected a rung index") }
+            guard (0..<LadderFormat.rungCount).contains(rung) else { throw fail("rung must be between 0 (top) and 9") }
+        case .date(let format):
+            guard case .date(let date) = answer else { throw fail("expected a date") }
+            if let minimum = format.minimum, date < minimum { throw fail("must be on or after \(minimum)") }
+            if let maximum = format.maximum, date > maximum { throw fail("must be on or before \(maximum)") }
+        case .dateTime(let format):
+            guard case .dateTime(let date) = answer else { throw fail("expected a date and time") }
+            if let minimum = format.minimum, date < minimum { throw fail("is too early") }
+            if let maximum = format.maximum, date > maximum { throw fail("is too late") }
+        case .timeOfDay:
+            guard case .timeOfDay = answer else { throw fail("expected a time of day") }
+        case .timeInterval(let format):
+            guard case .interval(let seconds) = answer else { throw fail("expected a duration") }
+            guard seconds >= 0, seconds <= format.maximum else {
+                throw fail("must be between 0 and \(Int(format.maximum / 60)) minutes")
+            }
+            let step = Double(format.stepMinutes * 60)
+            guard step > 0, seconds.truncatingRemainder(dividingBy: step) == 0 else {
+                throw fail("must be a multiple of \(format.stepMinutes) minutes")
+            }
+        case .height:
+            guard case .decimal(let centimetres) = answer.asDecimal else { throw fail("expected a height in cm") }
+            guard HeightFormat.plausible.contains(centimetres) else { throw fail("must be between 1 and 300 cm") }
+        case .weight(let format):
+            guard case .decimal(let kilograms) = answer.asDecimal else { throw fail("expected a weight in kg") }
+            let lower = format.minimum ?? WeightFormat.plausible.lowerBound
+            let upper = format.maximum ?? WeightFormat.plausible.upperBound
+            guard kilograms >= lower, kilograms <= upper else { throw fail("must be between \(lower) and \(upper) kg") }
+        case .location:
+            guard case .location(let location) = answer else { throw fail("expected a location") }
+            guard location.isValid else { throw fail("latitude must be within ±90 and longitude within ±180") }
+        }
+    }
+
+    private static func validateChoices(
+        _ answer: Answer,
+        format: TextChoiceFormat,
+        fail: (String) -> AnswerError
+    ) throws(AnswerError) {
+        guard case .choices(let values, let otherText) = answer else { throw fail("expected a choice") }
+        guard !values.isEmpty else { throw fail("pick at least one choice") }
+        if format.style == .single, values.count != 1 { throw fail("pick exactly one choice") }
+        guard Set(values).count == values.count else { throw fail("a choice is picked twice") }
+        for value in values where !format.allValues.contains(value) {
+            throw fail("not one of the choices")
+        }
+        let exclusive = format.choices.filter(\.isExclusive).map(\.value)
+        if values.count > 1, values.contains(where: exclusive.contains) {
+            throw fail("an exclusive choice cannot be combined with others")
+        }
+        if let otherText {
+            guard let other = format.other, values.contains(other.value) else {
+                throw fail("free text is only for the \"other\" choice")
+            }
+            if otherText.count > 1000 { throw fail("the \"other\" text is longer than 1000 characters") }
+        }
+    }
+
+    private static func validateNumber(
+        _ answer: Answer,
+        format: NumericFormat,
+        fail: (String) -> AnswerError
+    ) throws(AnswerError) {
+        let value: Double
+        switch (format.style, answer) {
+        case (_, .integer(let number)): value = Double(number)
+        case (.decimal, .decimal(let number)): value = number
+        case (.integer, _): throw fail("expected a whole number")
+        default: throw fail("expected a number")
+        }
+        guard value.isFinite else { throw fail("expected a number") }
+        let unit = format.unit.map { " \($0)" } ?? ""
+        if let minimum = format.minimum, value < minimum { throw fail("must be at least \(minimum)\(unit)") }
+        if let maximum = format.maximum, value > maximum { throw fail("must be at most \(maximum)\(unit)") }
+    }
+
+    private static func validateText(
+        _ answer: Answer,
+        format: TextFormat,
+        fail: (String) -> AnswerError
+    ) throws(AnswerError) {
+        guard case .text(let text) = answer else { throw fail("expected text") }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw fail("the answer is empty") }
+        let limit = format.maximumLength > 0 ? format.maximumLength : TextFormat.unlimitedLength
+        if text.count > limit { throw fail("longer than \(limit) characters") }
+        if !format.multipleLines, text.contains(where: \.isNewline) { throw fail("must be a single line") }
+        if let pattern = format.pattern {
+            guard let expression = try? NSRegularExpression(pattern: "\\A(?:\(pattern))\\z") else {
+                throw fail("the question's validation pattern is invalid")
+            }
+            let range = NSRange(text.startIndex..., in: text)
+            guard expression.firstMatch(in: text, options: [.anchored], range: range) != nil else {
+                throw fail(format.invalidMessage ?? "does not have the expected form")
+            }
+        }
+    }
+}
+
+extension Answer {
+    /// An integer answer as a decimal, for formats that take either.
+    var asDecimal: Answer {
+        if case .integer(let value) = self { return .decimal(Double(value)) }
+        return self
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+extension Step {
+    /// Reads a page posted as JSON into a submission, or returns every problem, each naming step and item.
+    ///
+    /// Question pages: `{"<item id>": value}` where value is a number, string, boolean, array of choice values,
+    /// `"dontKnow"`, `{"values": [...], "other": "text"}` for choices with "other", or
+    /// `{"latitude": .., "longitude": ..}`. Other pages: see docs/survey-json.md (consent, permissions, range
+    /// of motion, recording, noise, audiometry, body model). `date` fills a missing signing time; `timeZone`
+    /// reads local date-times and gives a missing signing offset.
+    public func parseSubmission(
+        json: JSONValue,
+        timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
+        at date: Date
+    ) -> Result<StepSubmission, PageErrors> {
+        func failure(_ message: String, item: String? = nil) -> Result<StepSubmission, PageErrors> {
+            .failure(PageErrors([ItemError(stepID: id, itemID: item, message: message)]))
+        }
+        let members: [String: JSONValue]
+        switch json {
+        case .object(let object): members = object
+        case .null: members = [:]
+        default: return failure("expected an object of answers")
+        }
+        if !items.isEmpty {
+            return parseQuestions(members, timeZone: timeZone)
+        }
+        switch kind {
+        case .instruction, .completion, .review, .form, .question:
+            return members.isEmpty ? .success(.empty) : failure("this step takes no answers")
+        default:
+            do {
+                return .success(StepSubmission(activity: try parseActivity(members, timeZone: timeZone, at: date)))
+            } catch {
+                return failure(error.message)
+            }
+        }
+    }
+
+    /// Reads an HTML form post: `<item id>` fields (repeated for several choices), `<item id>.other` for the
+    /// "other" text; a non-question step's result as JSON text in the `payload` field.
+    public func parseSubmission(
+        form fields: [String: [String]],
+        timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
+        at date: Date
+    ) -> Result<StepSubmission, PageErrors> {
+        guard items.isEmpty else {
+            var answers: [String: Answer] = [:]
+            var errors: [ItemError] = []
+            for item in items {
+                do {
+                    let values = fields[item.id] ?? []
+                    let other = fields["\(item.id).other"]?.first
+                    if let answer = try item.answerFormat.parse(
+                        formValues: values,
+                        otherText: other,
+                        timeZone: timeZone,
+                        for: item.id
+                    ) {
+                        answers[item.id] = answer
+                    }
+                } catch {
+                    errors.append(ItemError(stepID: id, itemID: item.id, message: error.message))
+                }
+            }
+            return errors.isEmpty ? .success(StepSubmission(answers: answers)) : .failure(PageErrors(errors))
+        }
+        guard let payload = fields["payload"]?.first else { return parseSubmission(json: .null, at: date) }
+        guard let json = JSONValue.parse(Data(payload.utf8)) else {
+            return .failure(PageErrors([ItemError(stepID: id, message: "the payload is not JSON")]))
+        }
+        return parseSubmission(json: json, timeZone: timeZone, at: date)
+    }
+
+    private func parseQuestions(_ members: [String: JSONValue], timeZone: TimeZone) -> Result<
+        StepSubmission, PageErrors
+    > {
+        var answers: [String: Answer] = [:]
+        var errors: [ItemError] = []
+        let known = Set(items.map(\.id))
+        for key in members.keys.sorted() where !known.contains(key) {
+            errors.append(ItemError(stepID: id, itemID: key, message: "no such question on this page"))
+        }
+        for item in items {
+            guard let value = members[item.id] else { continue }
+            var values: [String]?
+            var other: String?
+            switch value {
+            case .object(let object):
+                if let latitude = object["latitude"]?.numberValue, let longitude = object["longitude"]?.numberValue {
+                    values = ["\(latitude),\(longitude)"]
+                } else {
+                    values = object["values"]?.formValues
+                    other = object["other"]?.stringValue
+                }
+            default:
+                values = value.formValues
+            }
+            guard let values else {
+                errors.append(ItemError(stepID: id, itemID: item.id, message: "the answer has the wrong shape"))
+                continue
+            }
+            do {
+                if let answer = try item.answerFormat.parse(
+                    formValues: values,
+                    otherText: other,
+                    timeZone: timeZone,
+                    for: item.id
+                ) {
+                    answers[item.id] = answer
+                }
+            } catch {
+                errors.append(ItemError(stepID: id, itemID: item.id, message: error.message))
+            }
+        }
+        return errors.isEmpty ? .success(StepSubmission(answers: answers)) : .failure(PageErrors(errors))
+    }
+}

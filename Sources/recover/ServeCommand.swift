@@ -1,0 +1,132 @@
+import Dispatch
+import Foundation
+import RecoverWeb
+import Synchronization
+
+extension Commands {
+    static let serve = CommandSpec(
+        name: "serve",
+        abstract: "Run the web server (participant pages and research console).",
+        synopsis: "[--data-dir DIR] [--host HOST] [--port PORT] [--tls-cert FILE --tls-key FILE]",
+        discussion: """
+            On an empty data folder the first start creates the database, an admin account (its password \
+            is printed once) and a demo invitation link. SIGTERM or SIGINT stops accepting connections, \
+            finishes the requests in flight, closes the database and exits 0.
+            """,
+        options: [
+            .option("data-dir", value: "DIR", help: "The data folder (default ./recover-data)."),
+            .option("host", value: "HOST", help: "The IP address to listen on (default 127.0.0.1)."),
+            .option("port", value: "PORT", help: "The port (default 8080; 0 picks a free one)."),
+            .option("tls-cert", value: "FILE", help: "PEM certificate: serve HTTPS (with --tls-key)."),
+            .option("tls-key", value: "FILE", help: "PEM private key for --tls-cert."),
+            .option("session-idle-minutes", value: "N", help: "Sign out after N idle minutes (default 30)."),
+            .option("session-absolute-hours", value: "N", help: "Sign out N hours after sign-in (default 12)."),
+            .option("threads", value: "N", help: "Worker threads (default 4)."),
+        ]
+    ) { arguments in
+        try arguments.expectPositionals(atMost: 0)
+        var configuration = ServerConfiguration()
+        configuration.host = arguments.value("host") ?? "127.0.0.1"
+        let port = try arguments.integer("port", default: 8080)
+        guard let validPort = UInt16(exactly: port) else { throw UsageError("--port must be 0...65535, got \(port)") }
+        configuration.port = validPort
+        configuration.threads = try arguments.integer("threads", default: 4)
+        let idle = try arguments.integer("session-idle-minutes", default: 30)
+        let absolute = try arguments.integer("session-absolute-hours", default: 12)
+        guard idle > 0, absolute > 0 else { throw UsageError("session timeouts must be positive") }
+        switch (arguments.value("tls-cert"), arguments.value("tls-key")) {
+        case (nil, nil): break
+        case (let cert?, let key?):
+            configuration.tlsCertificatePEM = try readText(cert, what: "certificate")
+            configuration.tlsKeyPEM = try readText(key, what: "key")
+        default: throw UsageError("--tls-cert and --tls-key go together")
+        }
+
+        let directory = try WebDataFolder.open(arguments.value("data-dir")).directory
+        let signals = TerminationSignals()
+        let zone = TimeZone.current.identifier
+        let services = WebServices(
+            directory: directory, idleTimeout: TimeInterval(idle * 60),
+            absoluteTimeout: TimeInterval(absolute * 3600), defaultTimeZone: zone)
+        let firstStart = try Enrollment(directory: directory).firstStartIfNeeded(timeZone: zone)
+        let app = WebApp(services: services, log: { line in Output.error.line(line) })
+        let server: HTTPServer
+        do {
+            server = try HTTPServer(configuration: configuration) { request in app.respond(to: request) }
+        } catch {
+            throw DataError(String(describing: error))
+        }
+        let base = baseURL(host: configuration.host, port: server.port, tls: configuration.usesTLS)
+        Output.standard.line("Recover is running at \(base)/")
+        if let firstStart {
+            Output.standard.line("First start: created the admin account (the password is shown only now).")
+            Output.standard.line("  Admin email:    \(firstStart.adminEmail)")
+            Output.standard.line("  Admin password: \(firstStart.adminPassword)")
+            Output.standard.line("  Invitation:     \(base)/join/\(firstStart.invitationCode)")
+        }
+        let signal = await signals.next()
+        Output.error.line("received \(signal): stopping")
+        // Nothing calls into the database once the server has stopped; it closes as this action
+        // returns and releases the last reference, before the process exits 0.
+        server.stop()
+        Output.error.line("stopped")
+    }
+
+    static func readText(_ path: String, what: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DataError("cannot read the TLS \(what) file \(path)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func baseURL(host: String, port: UInt16, tls: Bool) -> String {
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return "\(tls ? "https" : "http")://\(shownHost):\(port)"
+    }
+}
+
+/// SIGTERM and SIGINT as one awaitable event, through Dispatch signal sources. Install before
+/// announcing the server, so a signal sent right after the announcement is not lost.
+final class TerminationSignals: Sendable {
+    private enum State {
+        case waiting(CheckedContinuation<String, Never>?)
+        case received(String)
+    }
+
+    private let state = Mutex(State.waiting(nil))
+    private let queue = DispatchQueue(label: "recover.signals")
+    // Dispatch sources are not Sendable; these are only kept alive here, never touched again.
+    nonisolated(unsafe) private var sources: [any DispatchSourceSignal] = []
+
+    /// Ignores the default action of SIGTERM and SIGINT and starts listening for them.
+    init() {
+        for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [weak self] in self?.receive(name) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    private func receive(_ name: String) {
+        let waiter: CheckedContinuation<String, Never>? = state.withLock { state in
+            guard case .waiting(let continuation) = state else { return nil }
+            state = .received(name)
+            return continuation
+        }
+        waiter?.resume(returning: name)
+    }
+
+    /// The name of the first signal received, waiting for it if needed.
+    func next() async -> String {
+        await withCheckedContinuation { continuation in
+            let already: String? = state.withLock { state in
+                if case .received(let name) = state { return name }
+                state = .waiting(continuation)
+                return nil
+            }
+            if let already { continuation.resume(returning: already) }
+        }
+    }
+}

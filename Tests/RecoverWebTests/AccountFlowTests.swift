@@ -1,0 +1,189 @@
+import Cryptography
+import Foundation
+import RecoverWeb
+import Testing
+
+@Suite struct AccountFlowTests {
+    @Test func joiningThroughAnInvitationSignsTheParticipantIn() throws {
+        var client = TestClient()
+        try client.join()
+        let home = client.get("/")
+        #expect(home.status == .ok)
+        #expect(home.text.contains("pat@example.com"))
+        let account = try #require(try client.directory.account(email: "pat@example.com"))
+        #expect(account.timeZone == "Asia/Shanghai")
+        #expect(account.role == .participant)
+        #expect(account.passwordHash.hasPrefix("$argon2id$"))
+    }
+
+    @Test func aRedeemedInvitationCannotBeReused() throws {
+        var client = TestClient()
+        let code = try client.enrollment.invite(count: 1, createdBy: nil)[0]
+        client.get("/join/\(code)")
+        let form = [
+            "email": "a@example.com", "password": "correct horse battery", "confirmation": "correct horse battery",
+        ]
+        #expect(client.post("/join/\(code)", form: form).status == .seeOther)
+        var other = TestClient(sharing: client)
+        other.get("/sign-in")
+        let reuse = other.post("/join/\(code)", form: form.merging(["email": "b@example.com"]) { $1 })
+        #expect(reuse.status == .notFound)
+        #expect(reuse.text.contains("already been used"))
+        #expect(try client.directory.account(email: "b@example.com") == nil)
+    }
+
+    @Test func joinRefusesShortCommonAndMismatchedPasswords() throws {
+        var client = TestClient()
+        let code = try client.enrollment.invite(count: 1, createdBy: nil)[0]
+        client.get("/join/\(code)")
+        let short = client.post(
+            "/join/\(code)", form: ["email": "a@example.com", "password": "short", "confirmation": "short"])
+        #expect(short.status == .unprocessableContent)
+        #expect(short.text.contains("at least 8 characters"))
+        let common = client.post(
+            "/join/\(code)", form: ["email": "a@example.com", "password": "password123", "confirmation": "password123"])
+        #expect(common.text.contains("too common"))
+        let mismatch = client.post(
+            "/join/\(code)",
+            form: ["email": "a@example.com", "password": "correct horse", "confirmation": "correct house"])
+        #expect(mismatch.text.contains("not the same"))
+        #expect(try client.directory.invitationIsOpen(code: code))
+    }
+
+    @Test func signInRotatesTheTokenAndSignOutEndsTheSessionOnTheServer() throws {
+        var client = TestClient()
+        try client.join()
+        let firstToken = try #require(client.cookies["recover_session"])
+        client.get("/account")
+        client.post("/sign-out", form: [:])
+        #expect(client.cookies["recover_session"] == nil)
+        #expect(try client.directory.session(tokenHash: Crypto.sha256Hex(firstToken)) == nil)
+        client.get("/sign-in")
+        let signedIn = client.post("/sign-in", form: ["email": "pat@example.com", "password": "correct horse battery"])
+        #expect(signedIn.status == .seeOther)
+        let secondToken = try #require(client.cookies["recover_session"])
+        #expect(secondToken != firstToken)
+        #expect(secondToken.count >= 43)
+    }
+
+    @Test func wrongPasswordAndUnknownEmailGetTheSameGenericMessage() throws {
+        var client = TestClient()
+        try client.join()
+        client.post("/sign-out", form: [:])
+        client.get("/sign-in")
+        let wrong = client.post("/sign-in", form: ["email": "pat@example.com", "password": "not my password"])
+        let unknown = client.post("/sign-in", form: ["email": "nobody@example.com", "password": "not my password"])
+        #expect(wrong.text.contains("Email or password is wrong."))
+        #expect(unknown.text.contains("Email or password is wrong."))
+        #expect(wrong.status == unknown.status)
+    }
+
+    @Test func repeatedFailuresAreThrottledEvenWithTheRightPassword() throws {
+        var client = TestClient()
+        try client.join()
+        client.post("/sign-out", form: [:])
+        client.get("/sign-in")
+        for _ in 0..<5 { client.post("/sign-in", form: ["email": "pat@example.com", "password": "wrong password"]) }
+        let blocked = client.post("/sign-in", form: ["email": "pat@example.com", "password": "correct horse battery"])
+        #expect(blocked.status == .tooManyRequests)
+        #expect(blocked.text.contains("Too many sign-in attempts"))
+        client.clock.advance(by: 16 * 60)
+        let later = client.post("/sign-in", form: ["email": "pat@example.com", "password": "correct horse battery"])
+        #expect(later.status == .seeOther)
+    }
+
+    @Test func idleSessionsExpireAfterThirtyMinutes() throws {
+        var client = TestClient()
+        try client.join()
+        client.clock.advance(by: 29 * 60)
+        #expect(client.get("/account").status == .ok)
+        client.clock.advance(by: 29 * 60)
+        #expect(client.get("/account").status == .ok)
+        client.clock.advance(by: 31 * 60)
+        let expired = client.get("/account")
+        #expect(expired.status == .seeOther)
+        #expect(expired.header("Location") == "/sign-in")
+    }
+
+    @Test func sessionsEndAfterTwelveHoursWhateverTheActivity() throws {
+        var client = TestClient()
+        try client.join()
+        for _ in 0..<24 {
+            client.clock.advance(by: 29 * 60)
+            #expect(client.get("/account").status == .ok)
+        }
+        client.clock.advance(by: 29 * 60)
+        #expect(client.get("/account").status == .seeOther)
+    }
+
+    @Test func signOutEverywhereEndsEverySession() throws {
+        var phone = TestClient()
+        try phone.join()
+        var laptop = TestClient(sharing: phone)
+        laptop.get("/sign-in")
+        laptop.post("/sign-in", form: ["email": "pat@example.com", "password": "correct horse battery"])
+        #expect(laptop.get("/account").status == .ok)
+        phone.get("/account")
+        phone.post("/account/sign-out-everywhere", form: [:])
+        #expect(laptop.get("/account").status == .seeOther)
+        #expect(phone.get("/account").status == .seeOther)
+    }
+
+    @Test func postWithoutCSRFTokenIsRefusedAndChangesNothing() throws {
+        var client = TestClient()
+        try client.join()
+        client.get("/account")
+        let refused = client.post(
+            "/account/preferences", form: ["language": "zh-Hans", "timeZone": "UTC"], includeCSRF: false)
+        #expect(refused.status == .forbidden)
+        #expect(try client.directory.account(email: "pat@example.com")?.timeZone == "Asia/Shanghai")
+        let accepted = client.post("/account/preferences", form: ["language": "zh-Hans", "timeZone": "UTC"])
+        #expect(accepted.status == .seeOther)
+        #expect(try client.directory.account(email: "pat@example.com")?.timeZone == "UTC")
+    }
+
+    @Test func participantsGetForbiddenOnTheConsoleAndStaffGetIn() throws {
+        var client = TestClient()
+        try client.join()
+        #expect(client.get("/console").status == .forbidden)
+        var staff = TestClient(sharing: client)
+        _ = try staff.enrollment.addStaff(
+            email: "r@example.com", role: .researcher, password: "staff password 1", timeZone: "UTC")
+        staff.get("/sign-in")
+        let signedIn = staff.post("/sign-in", form: ["email": "r@example.com", "password": "staff password 1"])
+        #expect(signedIn.header("Location") == "/console")
+        #expect(staff.get("/console").status == .ok)
+    }
+
+    @Test func securityHeadersAreOnEveryPage() throws {
+        var client = TestClient()
+        for response in [client.get("/sign-in"), client.get("/nope")] {
+            let csp = try #require(response.header("Content-Security-Policy"))
+            #expect(csp.contains("script-src 'self'"))
+            #expect(!csp.contains("unsafe-inline"))
+            #expect(csp.contains("frame-ancestors 'none'"))
+            #expect(response.header("X-Content-Type-Options") == "nosniff")
+            #expect(response.header("Referrer-Policy") == "no-referrer")
+            #expect(response.header("Cache-Control") == "no-store")
+        }
+    }
+
+    @Test func malformedFormEncodingIsA400() throws {
+        var client = TestClient()
+        client.get("/sign-in")
+        let response = client.send(
+            Request(
+                method: .post, path: "/sign-in", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                body: Array("csrf=\(client.lastCSRF)&email=%E0%A4%A&password=x".utf8)))
+        #expect(response.status == .badRequest)
+    }
+}
+
+extension TestClient {
+    /// A second browser on the same server.
+    init(sharing other: TestClient) {
+        self = other
+        cookies = [:]
+        lastCSRF = ""
+    }
+}

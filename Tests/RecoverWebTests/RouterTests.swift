@@ -1,0 +1,71 @@
+import RecoverWeb
+import Testing
+
+@Suite struct RouterTests {
+    @Test func patternCapturesNamedSegments() {
+        var router = Router()
+        router.get("/survey/:task/:occurrence") { _ in .text("") }
+        guard case .found(let route, let parameters) = router.match(method: .get, path: "/survey/checkin/3") else {
+            Issue.record("no match")
+            return
+        }
+        #expect(route.pattern == "/survey/:task/:occurrence")
+        #expect(parameters == ["task": "checkin", "occurrence": "3"])
+    }
+
+    @Test func wrongMethodIsDistinguishedFromUnknownPath() {
+        var router = Router()
+        router.post("/sign-out") { _ in .text("") }
+        guard case .methodNotAllowed(let allowed) = router.match(method: .get, path: "/sign-out") else {
+            Issue.record("expected 405")
+            return
+        }
+        #expect(allowed == [.post])
+        guard case .notFound = router.match(method: .get, path: "/sign-out/extra") else {
+            Issue.record("expected 404")
+            return
+        }
+    }
+
+    @Test func laterRouteReplacesEarlierOneWithSamePattern() throws {
+        var router = Router()
+        router.get("/") { _ in .text("first") }
+        router.get("/") { _ in .text("second") }
+        guard case .found(let route, _) = router.match(method: .head, path: "/") else {
+            Issue.record("no match")
+            return
+        }
+        #expect(try route.handler(Request(method: .get, path: "/")).text == "second")
+    }
+
+    @Test func unknownRouteAndWrongMethodGetReadablePages() {
+        var client = TestClient()
+        let missing = client.get("/no/such/page")
+        #expect(missing.status == .notFound)
+        #expect(missing.text.contains("Page not found"))
+        let wrong = client.send(Request(method: .delete, path: "/sign-in"))
+        #expect(wrong.status == .methodNotAllowed)
+        #expect(wrong.header("Allow") == "GET, POST")
+    }
+
+    @Test func errorsAreJSONWhenTheClientAsksForJSON() {
+        var client = TestClient()
+        let response = client.get("/missing", headers: ["Accept": "application/json"])
+        #expect(response.status == .notFound)
+        #expect(response.header("Content-Type") == "application/json")
+        #expect(response.text.contains("\"status\":404"))
+    }
+
+    @Test func unexpectedErrorsBecomeA500WithoutInternals() {
+        struct Secret: Error { let detail = "patient pain score 9" }
+        let app = WebApp(
+            services: WebServices(directory: InMemoryAccountDirectory()),
+            configure: { router, _ in
+                router.get("/boom") { _ in throw Secret() }
+            })
+        let response = app.respond(to: Request(method: .get, path: "/boom"))
+        #expect(response.status == .internalServerError)
+        #expect(!response.text.contains("pain"))
+        #expect(!response.text.contains("Secret"))
+    }
+}

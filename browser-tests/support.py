@@ -1,0 +1,219 @@
+"""Reusable helpers for Recover's browser tests: the server under test, the browser, page checks.
+
+Every page a test visits should go through `check_page(driver, name)`: it saves a full-page
+screenshot at 360 px wide under artifacts/, asserts there is no horizontal scroll, and runs
+axe-core (WCAG 2.0/2.1 A and AA) expecting zero violations.
+"""
+
+import base64
+import importlib.util
+import os
+import queue
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "artifacts"
+RECOVER = Path(os.environ.get("RECOVER_BIN", ROOT / ".build" / "debug" / "recover"))
+WIDTH = 360
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@dataclass
+class RecoverServer:
+    """A running `recover serve` with what its first start printed."""
+
+    process: subprocess.Popen
+    data_dir: Path
+    base_url: str
+    admin_email: str
+    admin_password: str
+    invitation_url: str
+    output: list = field(default_factory=list)
+
+    def url(self, path: str) -> str:
+        return self.base_url + path
+
+    def stop(self) -> int:
+        """SIGTERM, then SIGKILL if it does not exit; returns the exit code."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+        return self.process.returncode
+
+    def invite(self, count: int = 1) -> list:
+        """New invitation links from `recover invite` on the same data folder."""
+        result = subprocess.run(
+            [str(RECOVER), "invite", "--count", str(count), "--data-dir", str(self.data_dir),
+             "--base-url", self.base_url],
+            capture_output=True, text=True, timeout=30, check=True)
+        return re.findall(r"https?://\S+/join/\S+", result.stdout)
+
+
+def start_server(extra_args=()) -> RecoverServer:
+    """Starts the already-built server on a free loopback port with a fresh data folder."""
+    if not RECOVER.exists():
+        raise RuntimeError(f"{RECOVER} is missing: run `swift build` first")
+    data_dir = Path(tempfile.mkdtemp(prefix="recover-browser-"))
+    port = free_port()
+    process = subprocess.Popen(
+        [str(RECOVER), "serve", "--data-dir", str(data_dir), "--host", "127.0.0.1", "--port", str(port),
+         *extra_args],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    lines: "queue.Queue[str]" = queue.Queue()
+
+    def pump():
+        for line in process.stdout:
+            lines.put(line)
+
+    threading.Thread(target=pump, daemon=True).start()
+    seen, values = [], {}
+    deadline = time.time() + 30
+    try:
+        while "Invitation" not in values:
+            if time.time() > deadline or process.poll() is not None:
+                raise RuntimeError("server did not print its first-start lines:\n" + "".join(seen))
+            try:
+                line = lines.get(timeout=0.5)
+            except queue.Empty:
+                continue
+            seen.append(line)
+            if line.startswith("Recover is running at "):
+                values["url"] = line.split(" at ", 1)[1].strip().rstrip("/")
+            match = re.match(r"\s+(Admin email|Admin password|Invitation):\s+(\S+)", line)
+            if match:
+                values[match.group(1)] = match.group(2)
+    except BaseException:
+        process.kill()
+        process.wait()
+        shutil.rmtree(data_dir, ignore_errors=True)
+        raise
+    return RecoverServer(process, data_dir, values["url"], values["Admin email"], values["Admin password"],
+                         values["Invitation"], seen)
+
+
+def start_driver(width: int = WIDTH, height: int = 800) -> webdriver.Chrome:
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/lib/chromium/chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                 f"--window-size={width},{height}", "--lang=en-US"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    # Headless windows have a minimum width above 360 px: emulate the phone's viewport instead.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+    return driver
+
+
+def http(method: str, url: str, data: bytes = None, headers=None):
+    """A request outside the browser; returns (status, headers, body text) without raising on 4xx."""
+    request = urllib.request.Request(url, data=data, method=method, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.headers, response.read().decode("utf-8")
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read().decode("utf-8")
+
+
+def screenshot(driver, name: str) -> Path:
+    """A full-page PNG (beyond the viewport) under artifacts/."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+    size = metrics.get("cssContentSize") or metrics["contentSize"]
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True,
+        "clip": {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1},
+    })
+    path = ARTIFACTS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)}.png"
+    path.write_bytes(base64.b64decode(shot["data"]))
+    return path
+
+
+def axe_source() -> str:
+    spec = importlib.util.find_spec("axe_playwright_python")
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError("axe-playwright-python is not installed in the test environment")
+    return (Path(list(spec.submodule_search_locations)[0]) / "axe.min.js").read_text()
+
+
+_AXE = None
+
+
+def axe_violations(driver) -> list:
+    """axe-core's violations for the current page, limited to WCAG 2.x A/AA rules."""
+    global _AXE
+    if _AXE is None:
+        _AXE = axe_source()
+    driver.execute_script(_AXE)
+    driver.set_script_timeout(30)
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}})"
+        ".then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.map(n => n.target.join(' '))}))))"
+        ".catch(e => done([{id: 'axe-error', help: String(e), nodes: []}]));",
+        AXE_TAGS)
+
+
+def check_page(driver, name: str) -> None:
+    """Screenshot at 360 px, no horizontal scroll, zero axe violations."""
+    screenshot(driver, name)
+    scroll_width = driver.execute_script("return document.documentElement.scrollWidth")
+    assert scroll_width <= WIDTH, f"{name}: horizontal scroll ({scroll_width}px wide)"
+    violations = axe_violations(driver)
+    assert violations == [], f"{name}: axe violations: {violations}"
+
+
+def fill(driver, field_id: str, text: str) -> None:
+    element = driver.find_element(By.ID, field_id)
+    element.clear()
+    element.send_keys(text)
+
+
+def submit(driver, form_action: str) -> None:
+    """Clicks the submit button of the form posting to `form_action`."""
+    page = driver.find_element(By.TAG_NAME, "html")
+    driver.find_element(By.CSS_SELECTOR, f"form[action='{form_action}'] button[type=submit]").click()
+    WebDriverWait(driver, 15).until(expected_conditions.staleness_of(page))
+    WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def sign_in(driver, server: RecoverServer, email: str, password: str) -> None:
+    driver.get(server.url("/sign-in"))
+    fill(driver, "email", email)
+    fill(driver, "password", password)
+    submit(driver, "/sign-in")
+
+
+def join(driver, invitation_url: str, email: str, password: str) -> None:
+    driver.get(invitation_url)
+    fill(driver, "email", email)
+    fill(driver, "password", password)
+    fill(driver, "confirmation", password)
+    submit(driver, "/join/" + invitation_url.rsplit("/", 1)[1])

@@ -1,0 +1,144 @@
+"""Accounts journeys in a real browser: join, sign out, sign in, wrong password, throttling,
+CSRF, security headers, Chinese pages, staff console; every page checked at 360 px with axe."""
+
+import urllib.parse
+
+from selenium.webdriver.common.by import By
+
+import support
+from support import check_page, fill, join, sign_in, submit
+
+PASSWORD = "correct horse battery staple"
+
+
+def heading(driver) -> str:
+    return driver.find_element(By.TAG_NAME, "h1").text
+
+
+def alert(driver) -> str:
+    return driver.find_element(By.CSS_SELECTOR, "[role=alert]").text
+
+
+def test_join_sign_out_and_sign_in_again(server, driver):
+    driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Shanghai"})
+    driver.get(server.invitation_url)
+    assert heading(driver) == "Join the Recover study"
+    check_page(driver, "join")
+    join(driver, server.invitation_url, "pat@example.com", PASSWORD)
+    assert driver.current_url == server.url("/")
+    assert "pat@example.com" in driver.find_element(By.TAG_NAME, "main").text
+    check_page(driver, "home")
+
+    driver.get(server.url("/account"))
+    zone = driver.find_element(By.CSS_SELECTOR, "#timeZone option:checked").text
+    assert zone == "Asia/Shanghai", "the browser's time zone was stored at enrollment"
+    check_page(driver, "account")
+
+    submit(driver, "/sign-out")
+    assert driver.current_url == server.url("/sign-in")
+    check_page(driver, "sign-in")
+    driver.get(server.url("/account"))
+    assert driver.current_url == server.url("/sign-in"), "signed out on the server"
+
+    sign_in(driver, server, "pat@example.com", PASSWORD)
+    assert driver.current_url == server.url("/")
+
+
+def test_invitation_cannot_be_used_twice(server, driver):
+    join(driver, server.invitation_url, "first@example.com", PASSWORD)
+    driver.delete_all_cookies()
+    driver.get(server.invitation_url)
+    assert "already been used" in driver.find_element(By.TAG_NAME, "main").text
+    check_page(driver, "invitation-used")
+
+
+def test_join_form_explains_problems(server, driver):
+    driver.get(server.invitation_url)
+    fill(driver, "email", "pat@example.com")
+    fill(driver, "password", "password123")
+    fill(driver, "confirmation", "password124")
+    submit(driver, "/join/" + server.invitation_url.rsplit("/", 1)[1])
+    main = driver.find_element(By.TAG_NAME, "main").text
+    assert "too common" in main
+    assert "not the same" in main
+    check_page(driver, "join-problems")
+
+
+def test_wrong_password_then_throttling(server, driver):
+    sign_in(driver, server, server.admin_email, "not the password")
+    assert alert(driver) == "Email or password is wrong."
+    check_page(driver, "sign-in-wrong-password")
+    sign_in(driver, server, "nobody@example.com", "not the password")
+    assert alert(driver) == "Email or password is wrong."
+    for _ in range(4):
+        sign_in(driver, server, server.admin_email, "still not the password")
+    sign_in(driver, server, server.admin_email, server.admin_password)
+    assert "Too many sign-in attempts" in alert(driver)
+    assert driver.current_url == server.url("/sign-in")
+    check_page(driver, "sign-in-throttled")
+
+
+def test_post_without_csrf_token_is_refused(server, driver):
+    status, _, body = support.http(
+        "POST", server.url("/sign-in"),
+        data=urllib.parse.urlencode({"email": server.admin_email, "password": server.admin_password}).encode(),
+        headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert status == 403
+    assert "did not come from this site" in body
+
+    driver.get(server.url("/sign-in"))
+    driver.execute_script("document.querySelector(\"form[action='/sign-in'] input[name=csrf]\").remove()")
+    fill(driver, "email", server.admin_email)
+    fill(driver, "password", server.admin_password)
+    submit(driver, "/sign-in")
+    assert heading(driver) == "Not allowed"
+    check_page(driver, "csrf-refused")
+
+
+def test_security_headers_on_pages(server):
+    for path in ("/sign-in", "/no-such-page", server.invitation_url.replace(server.base_url, "")):
+        _, headers, _ = support.http("GET", server.url(path))
+        csp = headers["Content-Security-Policy"]
+        assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+        assert "frame-ancestors 'none'" in csp
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["Referrer-Policy"] == "no-referrer"
+        assert headers["Cache-Control"] == "no-store"
+    status, _, body = support.http("GET", server.url("/healthz"))
+    assert (status, body) == (200, "ok")
+
+
+def test_pages_in_chinese(server, driver):
+    driver.get(server.url("/sign-in"))
+    support.submit(driver, "/language")
+    assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh-Hans"
+    assert heading(driver) == "登录"
+    check_page(driver, "sign-in-zh")
+    sign_in(driver, server, server.admin_email, "wrong password")
+    assert alert(driver) == "电子邮箱或密码错误。"
+    driver.get(server.url("/no-such-page"))
+    assert heading(driver) == "找不到页面"
+    check_page(driver, "not-found-zh")
+    join(driver, server.invitation_url, "li@example.com", PASSWORD)
+    assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh-Hans"
+    check_page(driver, "home-zh")
+
+
+def test_staff_console_and_participant_refusal(server, driver):
+    sign_in(driver, server, server.admin_email, server.admin_password)
+    assert driver.current_url == server.url("/console")
+    assert heading(driver) == "Research console"
+    check_page(driver, "console")
+    submit(driver, "/sign-out")
+    join(driver, server.invitation_url, "pat@example.com", PASSWORD)
+    driver.get(server.url("/console"))
+    assert heading(driver) == "Not allowed"
+    check_page(driver, "console-forbidden")
+
+
+def test_error_pages_are_readable(server, driver):
+    driver.get(server.url("/no-such-page"))
+    assert heading(driver) == "Page not found"
+    check_page(driver, "not-found")
+    status, _, body = support.http("GET", server.url("/sign-out"))
+    assert status == 405 and "Not allowed here" in body
