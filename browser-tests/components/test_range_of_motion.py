@@ -90,7 +90,7 @@ def test_knee_angle_formula_matches_the_reference(component_open):
     driver = component_open("rom.html")
     result = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "import('/assets/study/js/knee-angle.js').then(m => {"
+        "import('/assets/study/js/range-of-motion.js').then(m => {"
         "  const t = new m.KneeAngleTracker();"
         "  const angles = [30, 60, 105, 70, 40].map(b => t.add(0, b, 0));"
         "  const q = m.quaternionFromEuler(20, 35, -10);"
@@ -140,7 +140,7 @@ def test_knee_angle_module_agrees_with_an_independent_implementation(component_o
     driver = component_open("rom.html")
     result = driver.execute_async_script(
         "const [samples, done] = arguments;"
-        "import('/assets/study/js/knee-angle.js').then(m => {"
+        "import('/assets/study/js/range-of-motion.js').then(m => {"
         "  const t = new m.KneeAngleTracker(); for (const s of samples) t.add(...s); done(t.result());"
         "});",
         samples,
