@@ -27,11 +27,13 @@ def test_sweep_records_samples_and_shows_the_range(component_driver, component_s
 
     find(driver, "[data-rom-start]").click()
     WebDriverWait(driver, 5).until(lambda d: find(d, "[data-rom-finish]").is_enabled())
-    assert "60" in find(driver, "[data-rom-readout]").text  # start = 90 - 30
+    readout = find(driver, "[data-rom-readout]")
+    WebDriverWait(driver, 5).until(lambda d: readout.text == "Knee angle: 60°")  # start = 90 - 30
     for beta in list(range(30, 106, 5)) + list(range(100, 39, -5)):
         set_beta(driver, beta)
         time.sleep(0.05)
-    time.sleep(0.2)
+    # The throttled read-out ends on the latest angle: 60 - (40 - 30) once the last reading arrived.
+    WebDriverWait(driver, 5).until(lambda d: readout.text == "Knee angle: 50°")
     find(driver, "[data-rom-finish]").click()
 
     samples = json.loads(find(driver, "[data-rom-samples]").get_attribute("value"))

@@ -5,7 +5,7 @@
 
 let instances = 0; // numbers the component instances of this page for their gate keys
 
-const motionListenTime = 1500;
+const motionListenTime = 2000;
 
 const defaultMessages = {
   granted: 'Allowed.',

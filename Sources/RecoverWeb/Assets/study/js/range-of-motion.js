@@ -32,7 +32,8 @@ export function enhanceRangeOfMotion(root) {
   let tracker = null;
   let origin = null;
   let timer = null;
-  let lastReadout = 0;
+  let lastReadout = -Infinity;
+  let readoutTimer = null;
   let latestAngle = 0;
 
   if (controls) controls.hidden = false;
@@ -55,19 +56,25 @@ export function enhanceRangeOfMotion(root) {
     }
     samples.push([round(event.alpha), round(event.beta), round(event.gamma), Math.round(event.timeStamp - origin)]);
     latestAngle = tracker.add(event.alpha, event.beta, event.gamma);
-    if (event.timeStamp - lastReadout >= readoutInterval) {
-      lastReadout = event.timeStamp;
-      showAngle();
-    }
+    scheduleReadout();
   }
 
-  function showAngle() {
-    if (readout) readout.textContent = format(text.readout, { angle: Math.round(latestAngle) });
+  // At most one read-out per interval, and always the latest angle once the interval ends.
+  function scheduleReadout() {
+    if (readoutTimer !== null) return;
+    const wait = Math.max(0, lastReadout + readoutInterval - performance.now());
+    readoutTimer = setTimeout(() => {
+      readoutTimer = null;
+      lastReadout = performance.now();
+      if (readout) readout.textContent = format(text.readout, { angle: Math.round(latestAngle) });
+    }, wait);
   }
 
   function stopListening() {
     window.removeEventListener('deviceorientation', onOrientation);
     clearTimeout(timer);
+    clearTimeout(readoutTimer);
+    readoutTimer = null;
     root.classList.remove('is-measuring');
   }
 
