@@ -7,6 +7,7 @@ enum Commands {
         staff,
         survey,
         schedule,
+        audit,
         // Add command groups here, one line each (survey, schedule, serve, invite, staff, ...).
     ]
 
