@@ -69,6 +69,7 @@ let package = Package(
         .testTarget(name: "RecoverTests", dependencies: ["Recover", "Research", "Care"]),
         .testTarget(name: "RecoverWebTests", dependencies: ["RecoverWeb", "CareSQLite", "Recover", "Cryptography"]),
         .testTarget(name: "RecoverCLITests", dependencies: ["recover"]),
+        .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "CareSQLite", "Care", "Recover", "Cryptography"]),
     ],
     swiftLanguageModes: [.v6]

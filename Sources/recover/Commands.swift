@@ -8,6 +8,7 @@ enum Commands {
         survey,
         schedule,
         audit,
+        consent,
         // Add command groups here, one line each (survey, schedule, serve, invite, staff, ...).
     ]
 

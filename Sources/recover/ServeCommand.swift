@@ -43,6 +43,7 @@ extension Commands {
         }
 
         let directory = try WebDataFolder.open(arguments.value("data-dir")).directory
+        _ = try loadSigningKey(URL(fileURLWithPath: arguments.value("data-dir") ?? "./recover-data"))
         let signals = TerminationSignals()
         let zone = TimeZone.current.identifier
         let services = WebServices(
