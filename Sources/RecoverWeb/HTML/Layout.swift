@@ -8,9 +8,13 @@ public enum Layout {
     /// A full page.
     /// - Parameters:
     ///   - scripts: names of JS modules in the Assets folder to load (`["timezone.js"]`).
-    public static func page(title: String, request: Request, scripts: [String] = [], body: HTML) -> HTML {
+    ///   - stylesheets: names of extra stylesheets in the Assets folder, after `app.css`.
+    public static func page(
+        title: String, request: Request, scripts: [String] = [], stylesheets: [String] = [], body: HTML
+    ) -> HTML {
         let t = Localizer(request.language)
         let assets = AssetCatalog.shared
+        let styleTags = stylesheets.map { name in HTML("<link rel=\"stylesheet\" href=\"\(assets.url(name))\">") }
         let scriptTags = scripts.map { name in HTML("<script type=\"module\" src=\"\(assets.url(name))\"></script>") }
         return """
             <!doctype html>
@@ -20,6 +24,7 @@ public enum Layout {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(title) · Recover</title>
             <link rel="stylesheet" href="\(assets.url("app.css"))">
+            \(styleTags)
             \(scriptTags)
             </head>
             <body>
@@ -52,6 +57,7 @@ public enum Layout {
         return """
             <nav class="site-nav" aria-label="\(t["nav.label"])"><ul>
             \(home)
+            \(session.account.role.isStaff ? HTML.empty : "<li><a href=\"/insights\">\(t["nav.insights"])</a></li>")
             <li><a href="/account">\(t["nav.account"])</a></li>
             <li><form class="inline-form" method="post" action="/sign-out">\(csrfField(request))\
             <button class="link-button" type="submit">\(t["nav.signOut"])</button></form></li>
