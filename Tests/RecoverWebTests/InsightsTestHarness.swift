@@ -4,6 +4,7 @@ import Cryptography
 import Foundation
 import Recover
 import RecoverWeb
+import Testing
 
 /// A Recover database in a temporary folder with the insights and account-record routes, and an in-process
 /// browser per participant (cookies, CSRF token).
@@ -21,17 +22,19 @@ final class RecordsHarness: Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         database = try Database.open(
             at: folder.appendingPathComponent("recover.sqlite"),
-            migrations: AccountStore.migrations + SurveyDataStore.migrations + SQLiteCareStore.migrations)
+            migrations: AccountStore.migrations + StudyServices.migrations)
         directory = SQLiteAccountDirectory(database: database)
-        let records = ParticipantRecords(database: database)
-        self.records = records
         let clock = ManualClock()
+        let records = ParticipantRecords(database: database, now: { clock.now })
+        let study = StudyServices(database: database, now: { clock.now })
+        self.records = records
         self.clock = clock
         app = WebApp(
             services: WebServices(
                 directory: directory, hasher: PasswordHasher(strength: .minimum), defaultTimeZone: "UTC",
                 now: { clock.now }),
             configure: { router, services in
+                StudyRoutes.add(to: &router, services: services, study: study)
                 InsightsRoutes.add(to: &router, services: services, records: records)
                 AccountRecordRoutes.add(to: &router, services: services, records: records)
             })
@@ -44,40 +47,31 @@ final class RecordsHarness: Sendable {
         LocalDateTime(instant: clock.now, in: TimeZone(identifier: zone)!).date
     }
 
-    /// A participant account with a care plan holding check-in, range-of-motion and onboarding tasks that
-    /// started `days` days ago; task ids carry a per-participant prefix.
+    /// A participant account with the study's care plan (ParticipantPlan): onboarding from `days` days ago,
+    /// and check-in and range of motion as if onboarding had been completed that day.
     func participant(_ email: String, zone: String = "Asia/Shanghai", days: Int = 40) throws -> Participant {
         let account = UserAccount(
             email: email, passwordHash: try PasswordHasher(strength: .minimum).hash(Self.password), role: .participant,
             timeZone: zone, createdAt: clock.now)
         try directory.addAccount(account)
         let start = today(zone: zone).addingDays(-days)
-        let prefix = String(account.id.prefix(8))
-        let tasks = [
-            CareTask(
-                id: "\(prefix).onboarding", title: "Onboarding", carePlanID: "plan-\(account.id)",
-                schedule: .dailyAllDay(from: start), impactsAdherence: false, effectiveDate: start.startOfDay),
-            CareTask(
-                id: "\(prefix).checkin", title: "Check-in", carePlanID: "plan-\(account.id)",
-                schedule: .daily(at: LocalTime(hour: 8)!, from: start), effectiveDate: start.startOfDay),
-            CareTask(
-                id: "\(prefix).rom", title: "Range of motion", carePlanID: "plan-\(account.id)",
-                schedule: .dailyAllDay(from: start), effectiveDate: start.startOfDay),
-        ]
+        let (plan, initial) = ParticipantPlan.initial(patientID: account.id, joinedOn: start)
+        let tasks = initial + ParticipantPlan.afterOnboarding(patientID: account.id, completedOn: start)
         try database.write { db in
             _ = try SQLiteCareStore.addPatient(Patient(id: account.id, name: email, timeZoneIdentifier: zone), in: db)
-            _ = try SQLiteCareStore.addCarePlan(
-                CarePlan(id: "plan-\(account.id)", title: "Knee", patientID: account.id), in: db)
+            _ = try SQLiteCareStore.addCarePlan(plan, in: db)
             for task in tasks { _ = try SQLiteCareStore.addTask(task, in: db) }
         }
-        return Participant(account: account, start: start, tasks: tasks)
+        return Participant(account: account, zone: zone, tasks: tasks)
     }
 
-    /// Records an outcome for the event on `day` of `task`.
-    func record(_ task: CareTask, on day: LocalDate, start: LocalDate, values: [OutcomeValue]) throws {
+    /// Records an outcome for the event of `task` on `day` (the test fails when the day has none).
+    func record(_ task: CareTask, on day: LocalDate, zone: String = "Asia/Shanghai", values: [OutcomeValue]) throws {
+        let events = task.schedule.events(on: day, in: TimeZone(identifier: zone)!)
+        let event = try #require(events.first, "no \(task.id) event on \(day)")
         let outcome = Outcome(
-            taskID: task.id, taskVersionID: task.versionID, occurrenceIndex: day.dayNumber - start.dayNumber,
-            values: values, createdDate: clock.now)
+            taskID: task.id, taskVersionID: task.versionID, occurrenceIndex: event.occurrence, values: values,
+            createdDate: clock.now)
         _ = try database.write { db in try SQLiteCareStore.addOutcome(outcome, in: db) }
     }
 
@@ -91,7 +85,7 @@ final class RecordsHarness: Sendable {
 
     struct Participant {
         let account: UserAccount
-        let start: LocalDate
+        let zone: String
         let tasks: [CareTask]
         var onboarding: CareTask { tasks[0] }
         var checkin: CareTask { tasks[1] }
@@ -102,14 +96,12 @@ final class RecordsHarness: Sendable {
     func completeOnboarding(_ participant: Participant, goal: Int? = nil) throws {
         var values = [OutcomeValue(.date(clock.now), kind: RecoveryInsights.Kind.onboardingCompletion)]
         if let goal { values.append(OutcomeValue(.integer(goal), kind: RecoveryInsights.Kind.targetKneeBend)) }
-        try record(participant.onboarding, on: participant.start, start: participant.start, values: values)
+        try record(participant.onboarding, on: today(zone: participant.zone), zone: participant.zone, values: values)
     }
 
-    func checkin(_ participant: Participant, daysAgo: Int, pain: Int, sleep: Int, zone: String = "Asia/Shanghai")
-        throws
-    {
+    func checkin(_ participant: Participant, daysAgo: Int, pain: Int, sleep: Int) throws {
         try record(
-            participant.checkin, on: today(zone: zone).addingDays(-daysAgo), start: participant.start,
+            participant.checkin, on: today(zone: participant.zone).addingDays(-daysAgo), zone: participant.zone,
             values: [
                 OutcomeValue(.integer(pain), kind: RecoveryInsights.Kind.pain),
                 OutcomeValue(.integer(sleep), kind: RecoveryInsights.Kind.sleep, unit: "h"),

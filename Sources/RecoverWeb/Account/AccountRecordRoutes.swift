@@ -10,8 +10,10 @@ import Foundation
 /// ```
 public enum AccountRecordRoutes {
     /// Adds `POST /account/time-zone`, `GET /account/data.json`, `GET /account/data.csv`,
-    /// `GET`/`POST /account/withdraw`.
+    /// `GET`/`POST /account/withdraw`, and the withdrawn message in front of `GET /`: add these after the
+    /// study routes, so the message wraps the care feed.
     public static func add(to router: inout Router, services: WebServices, records: ParticipantRecords) {
+        WithdrawnHome.wrapStartPage(in: &router)
         router.post("/account/time-zone", access: .signedIn) { request in
             try TimeZoneSection.save(request, records: records)
         }
@@ -38,7 +40,7 @@ public enum AccountRecordRoutes {
         let export = ParticipantDataExport(
             account: account, outcomes: try records.outcomes(patientID: account.id),
             surveyResults: format == .json ? try records.surveyResults(patientID: account.id) : [],
-            exportedAt: services.now())
+            exportedAt: records.now())
         var response: Response
         switch format {
         case .json:

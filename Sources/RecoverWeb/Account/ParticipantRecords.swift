@@ -13,12 +13,16 @@ import Foundation
 /// let outcomes = try records.outcomes(patientID: account.id)
 /// ```
 public struct ParticipantRecords: Sendable {
-    /// The database holding the care store, survey data and accounts.
+    /// The database holding the care store, survey data, consent records and accounts.
     public let database: Database
+    /// The study's current instant, which decides the participant's "today" (the study clock of
+    /// ``StudyServices``, so a shifted test clock moves insights and withdrawal too).
+    public let now: @Sendable () -> Date
 
-    /// Records in `database` (opened with the account, survey-data and care-store migrations).
-    public init(database: Database) {
+    /// Records in `database` (opened with the account migrations and ``StudyServices/migrations``).
+    public init(database: Database, now: @escaping @Sendable () -> Date = { Date() }) {
         self.database = database
+        self.now = now
     }
 
     /// Every version of every task in the participant's care plans, by task id then version order.

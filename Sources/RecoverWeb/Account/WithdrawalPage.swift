@@ -34,7 +34,7 @@ enum WithdrawalPage {
         guard let account = request.account else { throw HTTPError(.unauthorized) }
         guard account.role == .participant else { throw HTTPError(.forbidden) }
         if account.withdrawnAt == nil {
-            let now = services.now()
+            let now = records.now()
             try records.withdraw(
                 patientID: account.id, on: ParticipantClock.today(for: account, now: now), at: now)
         }

@@ -4,9 +4,7 @@ import Foundation
 /// The static files under `Sources/RecoverWeb/Assets`, served at content-hashed URLs
 /// (`/assets/app-3f2a9c1b7d.css`) with a one-year immutable cache lifetime.
 ///
-/// Add a file to the Assets folder and link it with `AssetCatalog.shared.url("name.ext")`; a file in a
-/// subfolder is named by its relative path (`AssetCatalog.shared.url("study/css/study.css")`) and served
-/// under its hashed file name alone.
+/// Add a file to the Assets folder and link it with `AssetCatalog.shared.url("name.ext")`.
 public struct AssetCatalog: Sendable {
     /// One served file.
     public struct Asset: Sendable {
@@ -24,11 +22,11 @@ public struct AssetCatalog: Sendable {
     /// The bundled assets, loaded once.
     public static let shared = AssetCatalog(directory: Bundle.module.url(forResource: "Assets", withExtension: nil))
 
-    /// Loads every file of `directory` and its subfolders (none when `nil`).
+    /// Loads every file of `directory` (none when `nil`).
     public init(directory: URL?) {
         var assets: [String: Asset] = [:]
         var names: [String: String] = [:]
-        let files = directory.flatMap { try? FileManager.default.subpathsOfDirectory(atPath: $0.path) } ?? []
+        let files = directory.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) } ?? []
         for file in files {
             guard let directory,
                 let data = FileManager.default.contents(atPath: directory.appendingPathComponent(file).path)

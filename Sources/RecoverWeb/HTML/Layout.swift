@@ -8,13 +8,9 @@ public enum Layout {
     /// A full page.
     /// - Parameters:
     ///   - scripts: names of JS modules in the Assets folder to load (`["timezone.js"]`).
-    ///   - stylesheets: names of extra stylesheets in the Assets folder, after `app.css`.
-    public static func page(
-        title: String, request: Request, scripts: [String] = [], stylesheets: [String] = [], body: HTML
-    ) -> HTML {
+    public static func page(title: String, request: Request, scripts: [String] = [], body: HTML) -> HTML {
         let t = Localizer(request.language)
         let assets = AssetCatalog.shared
-        let styleTags = stylesheets.map { name in HTML("<link rel=\"stylesheet\" href=\"\(assets.url(name))\">") }
         let scriptTags = scripts.map { name in HTML("<script type=\"module\" src=\"\(assets.url(name))\"></script>") }
         return """
             <!doctype html>
@@ -24,7 +20,6 @@ public enum Layout {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(title) · Recover</title>
             <link rel="stylesheet" href="\(assets.url("app.css"))">
-            \(styleTags)
             \(scriptTags)
             </head>
             <body>

@@ -12,7 +12,7 @@ enum InsightsPage {
         if account.role.isStaff { return .redirect(to: "/console") }
         let outcomes = try records.outcomes(patientID: account.id)
         guard RecoveryInsights.hasCompletedOnboarding(outcomes) else { return .redirect(to: "/") }
-        let today = ParticipantClock.today(for: account, now: services.now())
+        let today = ParticipantClock.today(for: account, now: records.now())
         let insights = RecoveryInsights(outcomes: outcomes, today: today)
         var response = Response.html(render(insights, request: request))
         response.headers["Cache-Control"] = "no-store"
@@ -27,8 +27,9 @@ enum InsightsPage {
             points: insights.rangeOfMotion, goal: insights.targetKneeBend, today: insights.today, t: t)
         let checkinSummary = "\(summary.pain) \(summary.sleep)"
         return Layout.page(
-            title: t["insights.title"], request: request, stylesheets: InsightsRoutes.stylesheets,
+            title: t["insights.title"], request: request,
             body: """
+                \(InsightsRoutes.styleLinks)
                 <h1>\(t["insights.title"])</h1>
                 <section class="card insights-section" aria-labelledby="checkin-heading">
                 <h2 id="checkin-heading">\(t["insights.checkin.heading"])</h2>

@@ -6,8 +6,13 @@
 /// })
 /// ```
 public enum InsightsRoutes {
-    /// The stylesheets of the insights page, after `app.css`.
-    static let stylesheets = ["study/css/study.css", "study/css/insights.css"]
+    /// The insights page's style sheets: the study components' and its own (served by the study routes).
+    static var styleLinks: HTML {
+        """
+        <link rel="stylesheet" href="\(StudyAssets.url("css/study.css"))">
+        <link rel="stylesheet" href="\(StudyAssets.url("css/insights.css"))">
+        """
+    }
 
     /// Adds `GET /insights` (signed-in participants).
     public static func add(to router: inout Router, services: WebServices, records: ParticipantRecords) {

@@ -10,13 +10,14 @@ public enum Catalog {
         }
     }
 
-    // Feature areas keep their strings beside their pages; the catalog is their union.
-    static let allEnglish = [InsightsStrings.english, AccountStrings.english].reduce(english) { all, area in
-        all.merging(area) { first, _ in first }
+    /// The platform's strings together with the feature areas' (``StudyCatalog``, insights, account records);
+    /// a platform key wins.
+    static let allEnglish = [StudyCatalog.english, InsightsStrings.english, AccountStrings.english].reduce(english) {
+        all, area in all.merging(area) { platform, _ in platform }
     }
-    static let allSimplifiedChinese = [InsightsStrings.simplifiedChinese, AccountStrings.simplifiedChinese].reduce(
-        simplifiedChinese
-    ) { all, area in all.merging(area) { first, _ in first } }
+    static let allSimplifiedChinese = [
+        StudyCatalog.simplifiedChinese, InsightsStrings.simplifiedChinese, AccountStrings.simplifiedChinese,
+    ].reduce(simplifiedChinese) { all, area in all.merging(area) { platform, _ in platform } }
 
     static let english: [String: String] = [
         "layout.skipToContent": "Skip to main content",

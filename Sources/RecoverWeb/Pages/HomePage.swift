@@ -6,16 +6,6 @@ public enum HomePage {
         guard let account = request.account else { return .redirect(to: "/sign-in") }
         if account.role.isStaff { return .redirect(to: "/console") }
         let t = Localizer(request.language)
-        if account.withdrawnAt != nil {
-            return .html(
-                Layout.page(
-                    title: t["home.title"], request: request,
-                    body: """
-                        <h1>\(t["home.title"])</h1>
-                        <div class="card" role="status"><p>\(t["home.withdrawn"])</p>
-                        <p><a href="/account">\(t["home.withdrawnData"])</a></p></div>
-                        """))
-        }
         return .html(
             Layout.page(
                 title: t["home.title"], request: request,
