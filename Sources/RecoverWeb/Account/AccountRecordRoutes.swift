@@ -9,7 +9,8 @@ import Foundation
 /// })
 /// ```
 public enum AccountRecordRoutes {
-    /// Adds `POST /account/time-zone`, `GET /account/data.json`, `GET /account/data.csv`,
+    /// Adds `POST /account/time-zone`, `GET /account/consent` (and its `/document`), `GET /account/data.json`,
+    /// `GET /account/data.csv`,
     /// `GET`/`POST /account/withdraw`, and the withdrawn message in front of `GET /`: add these after the
     /// study routes, so the message wraps the care feed.
     public static func add(to router: inout Router, services: WebServices, records: ParticipantRecords) {
@@ -22,6 +23,12 @@ public enum AccountRecordRoutes {
         }
         router.get("/account/data.csv", access: .signedIn) { request in
             try download(request, services: services, records: records, format: .csv)
+        }
+        router.get("/account/consent", access: .signedIn) { request in
+            try ConsentCopyPage.show(request, records: records)
+        }
+        router.get("/account/consent/document", access: .signedIn) { request in
+            try ConsentCopyPage.document(request, records: records)
         }
         router.get("/account/withdraw", access: .signedIn) { request in try WithdrawalPage.show(request) }
         router.post("/account/withdraw", access: .signedIn) { request in

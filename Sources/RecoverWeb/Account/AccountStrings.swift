@@ -1,6 +1,23 @@
 /// The strings of the account page's study sections and of withdrawal, merged into ``Catalog``.
 enum AccountStrings {
     static let english: [String: String] = [
+        "consent.copy.title": "Your signed consent",
+        "consent.copy.printHint": "Use your browser's Print command to print this page or save it as a PDF.",
+        "consent.copy.document": "The consent document you signed",
+        "consent.copy.openDocument": "Open the signed document on its own",
+        "consent.copy.signature": "Your signature",
+        "consent.copy.signatureAlt": "Signature of {name}",
+        "consent.copy.name": "Printed name",
+        "consent.copy.signedAt": "Date and time",
+        "consent.copy.meaning": "Meaning",
+        "consent.copy.version": "Document version",
+        "consent.copy.documentHash": "Document SHA-256",
+        "consent.copy.intact":
+            "Verified: the document, the signature and these details are unchanged since signing (record hash {hash}).",
+        "consent.copy.broken":
+            "This record does not match its hash: it may have been changed after signing. Please contact the study team.",
+        "consent.copy.none":
+            "There is no signed consent for your account yet. It is recorded when you finish onboarding.",
         "account.timeZone.current": "Your tasks follow the clock of {zone}.",
         "account.timeZone.hint": "Choose the zone you live in now, for example Europe/Berlin.",
         "account.timeZone.useBrowser": "Use this browser's time zone",
@@ -29,6 +46,20 @@ enum AccountStrings {
     ]
 
     static let simplifiedChinese: [String: String] = [
+        "consent.copy.title": "您已签署的知情同意书",
+        "consent.copy.printHint": "使用浏览器的“打印”命令打印本页或另存为 PDF。",
+        "consent.copy.document": "您签署的知情同意文件",
+        "consent.copy.openDocument": "单独打开已签署的文件",
+        "consent.copy.signature": "您的签名",
+        "consent.copy.signatureAlt": "{name}的签名",
+        "consent.copy.name": "签署人姓名",
+        "consent.copy.signedAt": "日期和时间",
+        "consent.copy.meaning": "签名含义",
+        "consent.copy.version": "文件版本",
+        "consent.copy.documentHash": "文件 SHA-256",
+        "consent.copy.intact": "已验证：自签署以来，文件、签名和以上信息均未更改（记录哈希 {hash}）。",
+        "consent.copy.broken": "此记录与其哈希不符：签署后可能已被更改。请联系研究团队。",
+        "consent.copy.none": "您的账户还没有已签署的知情同意书。完成入组流程后会记录。",
         "account.timeZone.current": "您的任务按照{zone}的时间安排。",
         "account.timeZone.hint": "请选择您现在所在的时区，例如 Asia/Shanghai。",
         "account.timeZone.useBrowser": "使用此浏览器的时区",
