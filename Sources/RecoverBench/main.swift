@@ -2,6 +2,7 @@ import Foundation
 
 // Benchmarks print `name: value unit` lines. Suites are added per area (care, web, export).
 let suites: [String: @Sendable () async throws -> Void] = [
+    "care": CareBenchmark.run,
     "storage": storageBenchmark,
     "survey": surveyBenchmark,
 ]

@@ -91,10 +91,21 @@ enum SurveyCommand {
             }
             timeZone = zone
         }
-        let runner = HeadlessRun(
-            survey: survey, runID: arguments.value("run-id") ?? UUID().uuidString, timeZone: timeZone)
-        let result = try runner.run(answers: answers, at: date)
-        let report = ResultReport(result: result, outcomeValues: try outcomeValues(for: result))
+        guard let pages = answers.objectValue else {
+            throw DataError("answers must be an object of steps: {\"<step id>\": {\"<item id>\": value}}")
+        }
+        let runID = arguments.value("run-id") ?? UUID().uuidString
+        let report: MappedResult
+        switch SurveyRun.answerAll(survey, pages: pages, runID: runID, at: date, timeZone: timeZone) {
+        case .success(let result):
+            do {
+                report = try MappedResult(result)
+            } catch let error as MappingError {
+                throw DataError(error.message)
+            }
+        case .failure(let errors):
+            throw DataError(errors.description)
+        }
         let encoder = SurveyJSON.encoder(timeZone: timeZone)
         Output.standard.write(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
     }
@@ -124,15 +135,6 @@ enum SurveyCommand {
             return try SurveyJSON.decodeSurvey(try read(source))
         } catch let error as SurveyLoadError {
             throw DataError("\(source):\n" + error.lines.map { "  \($0)" }.joined(separator: "\n"))
-        }
-    }
-
-    private static func outcomeValues(for result: SurveyResult) throws -> [OutcomeValue] {
-        guard RecoverOutcomes.mapper(for: result.surveyID) != nil else { return [] }
-        do {
-            return try RecoverOutcomes.values(for: result)
-        } catch {
-            throw DataError(error.message)
         }
     }
 }

@@ -94,3 +94,22 @@ import Testing
         #expect(lengthErrors.description.contains("longer than 280 characters"))
     }
 }
+
+@Suite struct MappedResultTests {
+    @Test func mappedResultIsAResultDocumentWithOutcomeValues() throws {
+        let pages: [String: JSONValue] = [
+            "checkin.form": .object(["checkin.form.pain": .number(3), "checkin.form.sleep": .number(7)])
+        ]
+        let result = try SurveyRun.answerAll(
+            RecoverSurveys.checkin(), pages: pages, runID: "r", at: Date(timeIntervalSince1970: 0)
+        )
+        .get()
+        let data = try SurveyJSON.encoder().encode(try MappedResult(result))
+        #expect(try SurveyJSON.decode(SurveyResult.self, from: data) == result)
+        let json = try #require(JSONValue.parse(data)?.objectValue)
+        let outcomes = try #require(json["outcomeValues"]?.arrayValue)
+        #expect(
+            outcomes.compactMap { $0.objectValue?["kind"]?.stringValue } == ["checkin.form.pain", "checkin.form.sleep"])
+        #expect(outcomes.compactMap { $0.objectValue?["value"]?.numberValue } == [3, 7])
+    }
+}

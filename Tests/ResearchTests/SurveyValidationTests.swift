@@ -40,6 +40,8 @@ import Testing
         #expect(problems(.continuousScale(ContinuousScaleFormat(minimum: 0, maximum: 1, fractionDigits: 4))).isEmpty)
         #expect(!problems(.continuousScale(ContinuousScaleFormat(minimum: 0, maximum: 1, fractionDigits: 5))).isEmpty)
         #expect(!problems(.continuousScale(ContinuousScaleFormat(minimum: 1, maximum: 1))).isEmpty)
+        #expect(problems(.continuousScale(ContinuousScaleFormat(minimum: -10_000, maximum: 10_000))).isEmpty)
+        #expect(!problems(.continuousScale(ContinuousScaleFormat(minimum: -10_000.5, maximum: 0))).isEmpty)
     }
 
     @Test func textScaleHasTwoToEightChoices() {
@@ -48,6 +50,9 @@ import Testing
         }
         #expect(problems(scale(2)).isEmpty && problems(scale(8)).isEmpty)
         #expect(!problems(scale(1)).isEmpty && !problems(scale(9)).isEmpty)
+        let choices = [Choice(text: "A", value: "a"), Choice(text: "B", value: "b")]
+        #expect(problems(.textScale(TextScaleFormat(choices: choices, defaultIndex: 1))).isEmpty)
+        #expect(!problems(.textScale(TextScaleFormat(choices: choices, defaultIndex: 2))).isEmpty)
     }
 
     @Test func textChoiceNeedsUniqueValues() {

@@ -10,8 +10,10 @@ public protocol OutcomeMapping: Sendable {
 
 /// A survey result that cannot become outcome values; says why without repeating any answer.
 public struct MappingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong, in words a person can act on.
     public var message: String
 
+    /// Creates a `MappingError` from its members.
     public init(_ message: String) { self.message = message }
 
     public var description: String { message }

@@ -4,10 +4,13 @@ import Research
 
 /// Onboarding → its completion date (kind `onboarding.completionStep`), plus the recovery goals given.
 public struct OnboardingOutcomeMapping: OutcomeMapping {
+    /// The outcome kind of the completion date.
     public static let completionKind = RecoverSurveys.Onboarding.completion
 
+    /// Creates the mapper.
     public init() {}
 
+    /// The outcome values of a completed result of this survey.
     public func outcomeValues(from result: SurveyResult) throws(MappingError) -> [OutcomeValue] {
         try MappingError.check(result, is: StudyTaskID.onboarding)
         let goals = RecoverSurveys.Onboarding.self
@@ -28,8 +31,10 @@ public struct OnboardingOutcomeMapping: OutcomeMapping {
 
 /// Check-in → pain (kind `checkin.form.pain`) and sleep in hours (kind `checkin.form.sleep`).
 public struct CheckinOutcomeMapping: OutcomeMapping {
+    /// Creates the mapper.
     public init() {}
 
+    /// The outcome values of a completed result of this survey.
     public func outcomeValues(from result: SurveyResult) throws(MappingError) -> [OutcomeValue] {
         try MappingError.check(result, is: StudyTaskID.checkin)
         let ids = RecoverSurveys.Checkin.self
@@ -47,10 +52,13 @@ public struct CheckinOutcomeMapping: OutcomeMapping {
 
 /// Range of motion → the range in degrees (kind `range`, unit `deg`).
 public struct RangeOfMotionOutcomeMapping: OutcomeMapping {
+    /// The outcome kind of the measured range.
     public static let kind = "range"
 
+    /// Creates the mapper.
     public init() {}
 
+    /// The outcome values of a completed result of this survey.
     public func outcomeValues(from result: SurveyResult) throws(MappingError) -> [OutcomeValue] {
         try MappingError.check(result, is: StudyTaskID.rangeOfMotionCheck)
         guard

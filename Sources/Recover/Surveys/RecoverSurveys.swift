@@ -22,28 +22,43 @@ public enum RecoverSurveys {
 
     /// Step identifiers of the onboarding survey.
     public enum Onboarding {
+        /// The welcome step.
         public static let welcome = "onboarding.welcome"
+        /// The "Before you join" overview.
         public static let overview = "onboarding.overview"
+        /// The consent document with signature.
         public static let signature = "onboarding.signatureCapture"
+        /// The permissions request.
         public static let permissions = "onboarding.requestPermissionsStep"
+        /// The recovery goals form.
         public static let goals = "onboarding.goals"
+        /// The goal in the participant's own words.
         public static let goalText = "onboarding.goals.goal"
+        /// The target knee bend in degrees (0...150).
         public static let targetKneeBend = "onboarding.goals.kneeBend"
+        /// The preferred check-in time of day.
         public static let checkinTime = "onboarding.goals.checkinTime"
+        /// The completion step.
         public static let completion = "onboarding.completionStep"
     }
 
     /// Step and item identifiers of the check-in survey.
     public enum Checkin {
+        /// The check-in form.
         public static let form = "checkin.form"
+        /// Pain, 1...10.
         public static let pain = "checkin.form.pain"
+        /// Sleep in hours, 0...12.
         public static let sleep = "checkin.form.sleep"
     }
 
     /// Step identifiers of the range-of-motion survey.
     public enum RangeOfMotionCheck {
+        /// The instructions.
         public static let instruction = "rom.instruction"
+        /// The left-knee measurement.
         public static let measurement = "knee.range.of.motion"
+        /// The completion step.
         public static let completion = "rom.completion"
     }
 

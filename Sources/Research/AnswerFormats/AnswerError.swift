@@ -7,6 +7,7 @@ public struct AnswerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, in words the participant can act on.
     public var message: String
 
+    /// Creates an `AnswerError` from its members.
     public init(itemID: String, message: String) {
         self.itemID = itemID
         self.message = message

@@ -131,9 +131,8 @@ extension AnswerFormat {
     ) throws(AnswerError) {
         guard case .text(let text) = answer else { throw fail("expected text") }
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw fail("the answer is empty") }
-        if format.maximumLength > 0, text.count > format.maximumLength {
-            throw fail("longer than \(format.maximumLength) characters")
-        }
+        let limit = format.maximumLength > 0 ? format.maximumLength : TextFormat.unlimitedLength
+        if text.count > limit { throw fail("longer than \(limit) characters") }
         if !format.multipleLines, text.contains(where: \.isNewline) { throw fail("must be a single line") }
         if let pattern = format.pattern {
             guard let expression = try? NSRegularExpression(pattern: "\\A(?:\(pattern))\\z") else {

@@ -2,13 +2,16 @@ import Foundation
 
 /// One labelled choice of a text choice or text scale.
 public struct Choice: Codable, Hashable, Sendable {
+    /// The text shown to the participant.
     public var text: String
     /// The value recorded when picked; unique within its format.
     public var value: String
+    /// Secondary text shown under the main text.
     public var detail: String?
     /// Picking it clears every other choice (for example "None of these").
     public var isExclusive: Bool
 
+    /// Creates a `Choice` from its members.
     public init(text: String, value: String, detail: String? = nil, isExclusive: Bool = false) {
         self.text = text
         self.value = value
@@ -40,10 +43,14 @@ public struct TextChoiceFormat: Codable, Hashable, Sendable {
 
     /// The "other" choice: its label, its value and the free text's placeholder.
     public struct Other: Codable, Hashable, Sendable {
+        /// The text shown to the participant.
         public var text: String
+        /// The value recorded when this choice is picked.
         public var value: String
+        /// Hint text shown while the field is empty.
         public var placeholder: String?
 
+        /// Creates an `Other` from its members.
         public init(text: String, value: String = "other", placeholder: String? = nil) {
             self.text = text
             self.value = value
@@ -51,10 +58,14 @@ public struct TextChoiceFormat: Codable, Hashable, Sendable {
         }
     }
 
+    /// How it is presented.
     public var style: Style
+    /// The choices, in the order shown.
     public var choices: [Choice]
+    /// The "other" choice that takes free text, if offered.
     public var other: Other?
 
+    /// Creates a `TextChoiceFormat` from its members.
     public init(style: Style, choices: [Choice], other: Other? = nil) {
         self.style = style
         self.choices = choices

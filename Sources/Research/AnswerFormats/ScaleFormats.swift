@@ -5,22 +5,30 @@ public struct DontKnowButton: Codable, Hashable, Sendable {
     /// The button's text; `nil` shows the default ("I don't know").
     public var text: String?
 
+    /// Creates a `DontKnowButton` from its members.
     public init(text: String? = nil) { self.text = text }
 }
 
 /// An integer slider: minimum...maximum in steps (ResearchKit's scale answer format).
 public struct ScaleFormat: Codable, Hashable, Sendable {
+    /// The lowest accepted value, if bounded.
     public var minimum: Int
+    /// The highest accepted value, if bounded.
     public var maximum: Int
+    /// The distance between two positions of the slider.
     public var step: Int
     /// The starting position; one outside the range or off the steps counts as no default.
     public var defaultValue: Int?
+    /// Whether the slider is drawn vertically.
     public var vertical: Bool
+    /// Text shown at the minimum end.
     public var minimumDescription: String?
+    /// Text shown at the maximum end.
     public var maximumDescription: String?
     /// Shown when set: lets the participant answer "don't know".
     public var dontKnow: DontKnowButton?
 
+    /// Creates a `ScaleFormat` from its members.
     public init(
         minimum: Int,
         maximum: Int,
@@ -70,16 +78,24 @@ public struct ScaleFormat: Codable, Hashable, Sendable {
 
 /// A continuous slider with a number of fraction digits.
 public struct ContinuousScaleFormat: Codable, Hashable, Sendable {
+    /// The lowest accepted value, if bounded.
     public var minimum: Double
+    /// The highest accepted value, if bounded.
     public var maximum: Double
     /// Digits after the decimal point, 0...4.
     public var fractionDigits: Int
+    /// The starting value, if any.
     public var defaultValue: Double?
+    /// Whether the slider is drawn vertically.
     public var vertical: Bool
+    /// Text shown at the minimum end.
     public var minimumDescription: String?
+    /// Text shown at the maximum end.
     public var maximumDescription: String?
+    /// Shown when set: lets the participant answer "don't know".
     public var dontKnow: DontKnowButton?
 
+    /// Creates a `ContinuousScaleFormat` from its members.
     public init(
         minimum: Double,
         maximum: Double,
@@ -122,11 +138,16 @@ public struct ContinuousScaleFormat: Codable, Hashable, Sendable {
 
 /// A slider over 2...8 labelled choices.
 public struct TextScaleFormat: Codable, Hashable, Sendable {
+    /// The choices, in the order shown.
     public var choices: [Choice]
+    /// The position of the choice picked at the start, if any.
     public var defaultIndex: Int?
+    /// Whether the slider is drawn vertically.
     public var vertical: Bool
+    /// Shown when set: lets the participant answer "don't know".
     public var dontKnow: DontKnowButton?
 
+    /// Creates a `TextScaleFormat` from its members.
     public init(choices: [Choice], defaultIndex: Int? = nil, vertical: Bool = false, dontKnow: DontKnowButton? = nil) {
         self.choices = choices
         self.defaultIndex = defaultIndex

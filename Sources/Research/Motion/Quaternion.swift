@@ -2,11 +2,16 @@ import Foundation
 
 /// A device attitude as a unit quaternion (x, y, z, w).
 public struct Quaternion: Codable, Hashable, Sendable {
+    /// The x component.
     public var x: Double
+    /// The y component.
     public var y: Double
+    /// The z component.
     public var z: Double
+    /// The scalar component.
     public var w: Double
 
+    /// Creates a `Quaternion` from its members.
     public init(x: Double, y: Double, z: Double, w: Double) {
         self.x = x
         self.y = y
@@ -60,8 +65,6 @@ public struct Quaternion: Codable, Hashable, Sendable {
     public var isUsable: Bool {
         [x, y, z, w].allSatisfy(\.isFinite) && abs(normSquared - 1) < 0.01
     }
-
-    private enum CodingKeys: CodingKey {}
 
     /// Written as `[x, y, z, w]`.
     public init(from decoder: any Decoder) throws {

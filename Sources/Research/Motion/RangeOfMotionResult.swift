@@ -9,18 +9,24 @@ public enum DeviceOrientation: String, Codable, Hashable, Sendable {
 ///
 /// `start`, `finish`, `minimum` and `maximum` are `nil` for an angle the participant entered by hand.
 public struct RangeOfMotionResult: Codable, Hashable, Sendable {
+    /// The angle of the limb when the measurement starts, in degrees.
     public var start: Double?
+    /// The angle at the end, in degrees.
     public var finish: Double?
+    /// The lowest accepted value, if bounded.
     public var minimum: Double?
+    /// The highest accepted value, if bounded.
     public var maximum: Double?
     /// The measured range, which Recover stores as the outcome.
     public var range: Double
+    /// How the device was held.
     public var orientation: DeviceOrientation
     /// The attitude samples, first one the reference.
     public var samples: [Quaternion]
     /// Whether the range was entered by hand rather than measured.
     public var isManual: Bool
 
+    /// Creates a `RangeOfMotionResult` from its members.
     public init(
         start: Double?,
         finish: Double?,

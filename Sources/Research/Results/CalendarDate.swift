@@ -2,8 +2,11 @@ import Foundation
 
 /// A day in the calendar without a time or zone, written `yyyy-MM-dd`.
 public struct CalendarDate: Codable, Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The year, 1...9999.
     public var year: Int
+    /// The month, 1...12.
     public var month: Int
+    /// The day of the month.
     public var day: Int
 
     /// Creates a date; `nil` when the day does not exist (February 30th).
@@ -29,6 +32,7 @@ public struct CalendarDate: Codable, Hashable, Sendable, Comparable, CustomStrin
         String(format: "%04d-%02d-%02d", year, month, day)
     }
 
+    /// Orders earlier before later.
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

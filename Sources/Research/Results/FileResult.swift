@@ -4,6 +4,7 @@ import Foundation
 public struct FileResult: Codable, Hashable, Sendable {
     /// The MIME type, such as `video/webm`.
     public var contentType: String
+    /// The size of the file in bytes.
     public var byteCount: Int
     /// SHA-256 of the bytes, lowercase hex.
     public var sha256: String
@@ -12,6 +13,7 @@ public struct FileResult: Codable, Hashable, Sendable {
     /// The recording's length in seconds, when it has one.
     public var duration: TimeInterval?
 
+    /// Creates a `FileResult` from its members.
     public init(contentType: String, byteCount: Int, sha256: String, retryCount: Int = 0, duration: TimeInterval? = nil)
     {
         self.contentType = contentType

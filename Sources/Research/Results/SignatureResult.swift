@@ -2,10 +2,14 @@ import Foundation
 
 /// One point of a drawn stroke: position in the signature pad's pixels and milliseconds since the stroke began.
 public struct StrokePoint: Codable, Hashable, Sendable {
+    /// Horizontal position in the pad, in pixels.
     public var x: Double
+    /// Vertical position in the pad, in pixels.
     public var y: Double
+    /// Milliseconds since the stroke began.
     public var t: Double
 
+    /// Creates a `StrokePoint` from its members.
     public init(x: Double, y: Double, t: Double) {
         self.x = x
         self.y = y
@@ -19,12 +23,14 @@ public struct SignatureResult: Codable, Hashable, Sendable {
     public var strokes: [[StrokePoint]]
     /// The signature rendered as PNG (base64 in JSON), when the browser sent one.
     public var png: Data?
+    /// The name the participant typed beside the signature.
     public var printedName: String
     /// The instant of signing.
     public var signedAt: Date
     /// The participant's UTC offset at signing, like `+08:00`.
     public var utcOffset: String
 
+    /// Creates a `SignatureResult` from its members.
     public init(strokes: [[StrokePoint]], png: Data? = nil, printedName: String, signedAt: Date, utcOffset: String) {
         self.strokes = strokes
         self.png = png
@@ -47,13 +53,16 @@ public struct SignatureResult: Codable, Hashable, Sendable {
 public struct ConsentResult: Codable, Hashable, Sendable {
     /// The document's version and language as shown.
     public var documentVersion: String
+    /// The language of the document as shown (BCP 47).
     public var language: String
     /// SHA-256 of the exact HTML shown, as lowercase hex; computed by the caller that can hash.
     public var documentSHA256: String?
     /// What signing means, copied from the step.
     public var signatureMeaning: String
+    /// The signature, when the document asks for one.
     public var signature: SignatureResult?
 
+    /// Creates a `ConsentResult` from its members.
     public init(
         documentVersion: String,
         language: String,

@@ -16,13 +16,20 @@ public enum FinishReason: String, Codable, Hashable, Sendable {
 ///
 /// JSON: `{"format": "recover.result", "version": 1, "surveyID": ..., "runID": ..., "steps": [...]}`.
 public struct SurveyResult: Hashable, Sendable {
+    /// The identifier of the survey.
     public var surveyID: String
+    /// The identifier of the run, given by the caller.
     public var runID: String
+    /// When the run started.
     public var startDate: Date
+    /// When the run ended.
     public var endDate: Date
+    /// Why the run ended.
     public var finishReason: FinishReason
+    /// The step results, in the order of the path taken.
     public var stepResults: [StepResult]
 
+    /// Creates a `SurveyResult` from its members.
     public init(
         surveyID: String,
         runID: String,

@@ -2,7 +2,9 @@ import Foundation
 
 /// A wall-clock time of day, written `HH:mm`.
 public struct TimeOfDay: Codable, Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The hour, 0...23.
     public var hour: Int
+    /// The minute, 0...59.
     public var minute: Int
 
     /// Creates a time; `nil` outside 00:00...23:59.
@@ -23,6 +25,7 @@ public struct TimeOfDay: Codable, Hashable, Sendable, Comparable, CustomStringCo
 
     public var description: String { String(format: "%02d:%02d", hour, minute) }
 
+    /// Orders earlier before later.
     public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool {
         (lhs.hour, lhs.minute) < (rhs.hour, rhs.minute)
     }

@@ -2,9 +2,13 @@ import Foundation
 
 /// One answered question listed on a review step.
 public struct ReviewEntry: Hashable, Sendable {
+    /// The identifier of the step.
     public var stepID: String
+    /// The identifier of the question, when the entry concerns one.
     public var itemID: String
+    /// The question as asked.
     public var question: String
+    /// The answer given.
     public var answer: Answer
 }
 

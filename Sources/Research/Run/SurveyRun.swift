@@ -20,8 +20,11 @@ public struct SurveyRun: Hashable, Sendable {
         case end
     }
 
+    /// The identifier of the survey.
     public let surveyID: String
+    /// The identifier of the run, given by the caller.
     public let runID: String
+    /// When the run started.
     public let startDate: Date
     /// The steps visited, in order; the last one is the current step unless the run is at its end.
     public internal(set) var path: [String]

@@ -12,9 +12,12 @@ public struct RangeOfMotionTask: Codable, Hashable, Sendable {
         case left, right
     }
 
+    /// The joint measured.
     public var joint: Joint
+    /// The side measured.
     public var limb: Limb
 
+    /// Creates a `RangeOfMotionTask` from its members.
     public init(joint: Joint, limb: Limb) {
         self.joint = joint
         self.limb = limb
@@ -50,9 +53,12 @@ public struct RangeOfMotionTask: Codable, Hashable, Sendable {
 public struct CameraRecording: Codable, Hashable, Sendable {
     /// The longest recording in seconds.
     public var maximumDuration: TimeInterval
+    /// Whether the participant can watch the recording before submitting it.
     public var allowsReview: Bool
+    /// Whether the participant can discard the recording and record again.
     public var allowsRetry: Bool
 
+    /// Creates a `CameraRecording` from its members.
     public init(maximumDuration: TimeInterval, allowsReview: Bool = true, allowsRetry: Bool = true) {
         self.maximumDuration = maximumDuration
         self.allowsReview = allowsReview
@@ -67,6 +73,7 @@ public struct NoiseCheck: Codable, Hashable, Sendable {
     /// How many readings in a row must be below the threshold.
     public var consecutiveQuietSamples: Int
 
+    /// Creates a `NoiseCheck` from its members.
     public init(thresholdDBA: Double = 35, consecutiveQuietSamples: Int = 5) {
         self.thresholdDBA = thresholdDBA
         self.consecutiveQuietSamples = consecutiveQuietSamples
@@ -92,8 +99,10 @@ public struct ToneAudiometry: Codable, Hashable, Sendable {
 
     /// Test frequencies in hertz, in order.
     public var frequencies: [Double]
+    /// The ears tested, in order.
     public var ears: [Ear]
 
+    /// Creates a `ToneAudiometry` from its members.
     public init(frequencies: [Double] = [1000, 2000, 4000, 8000, 500, 250], ears: [Ear] = [.left, .right]) {
         self.frequencies = frequencies
         self.ears = ears
@@ -102,6 +111,7 @@ public struct ToneAudiometry: Codable, Hashable, Sendable {
 
 /// A 3-D model of the body on which parts can be highlighted and picked.
 public struct BodyModel: Codable, Hashable, Sendable {
+    /// The identifier of the model the browser loads.
     public var modelID: String
     /// Parts the participant may pick.
     public var selectableParts: [String]
@@ -109,10 +119,12 @@ public struct BodyModel: Codable, Hashable, Sendable {
     public var highlightedParts: [String]
     /// A CSS colour such as `#ffcc00`.
     public var highlightColor: String
+    /// Whether parts can be picked.
     public var allowsSelection: Bool
     /// Continue is enabled only after at least one part is picked.
     public var continueAfterSelectionOnly: Bool
 
+    /// Creates a `BodyModel` from its members.
     public init(
         modelID: String,
         selectableParts: [String] = [],

@@ -13,6 +13,7 @@ public struct ConsentDocument: Codable, Hashable, Sendable {
     /// What signing means, shown beside the signature and kept with it (21 CFR 11.50).
     public var signatureMeaning: String
 
+    /// Creates a `ConsentDocument` from its members.
     public init(html: String, version: String, language: String, signatureAfterContent: Bool, signatureMeaning: String)
     {
         self.html = html

@@ -4,8 +4,11 @@ import Foundation
 public struct FormItem: Codable, Hashable, Sendable {
     /// Unique within its step; the key of its answer.
     public var id: String
+    /// The text shown to the participant.
     public var text: String
+    /// Secondary text shown under the main text.
     public var detail: String?
+    /// How the question is answered and which answers are valid.
     public var answerFormat: AnswerFormat
     /// An optional item may be left unanswered.
     public var isOptional: Bool
@@ -15,6 +18,7 @@ public struct FormItem: Codable, Hashable, Sendable {
     /// neither required nor reported.
     public var visibleWhen: ResultPredicate?
 
+    /// Creates a `FormItem` from its members.
     public init(
         id: String,
         text: String,

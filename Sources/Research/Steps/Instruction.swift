@@ -4,8 +4,10 @@ import Foundation
 public struct Instruction: Codable, Hashable, Sendable {
     /// A name the web layer resolves to an image asset, such as `welcome_header`.
     public var imageName: String?
+    /// The items listed under the text, in order.
     public var bodyItems: [BodyItem]
 
+    /// Creates an `Instruction` from its members.
     public init(imageName: String? = nil, bodyItems: [BodyItem] = []) {
         self.imageName = imageName
         self.bodyItems = bodyItems
@@ -31,14 +33,18 @@ public struct BodyItem: Codable, Hashable, Sendable {
         case text, bullet, image
     }
 
+    /// The text shown to the participant.
     public var text: String
+    /// Secondary text shown under the main text.
     public var detail: String?
     /// An icon name, such as `heart.fill`, for the `image` style.
     public var iconName: String?
+    /// How it is presented.
     public var style: Style
     /// Longer text shown behind a "Learn more" link.
     public var learnMore: String?
 
+    /// Creates a `BodyItem` from its members.
     public init(text: String, detail: String? = nil, iconName: String? = nil, style: Style, learnMore: String? = nil) {
         self.text = text
         self.detail = detail

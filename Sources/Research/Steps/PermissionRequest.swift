@@ -12,9 +12,12 @@ public struct PermissionRequest: Codable, Hashable, Sendable {
     public var healthRead: [HealthDataType]
     /// Health-data types the study wants to write.
     public var healthWrite: [HealthDataType]
+    /// Whether notifications are asked for.
     public var notifications: Bool
+    /// Whether motion and orientation sensors are asked for.
     public var motionActivity: Bool
 
+    /// Creates a `PermissionRequest` from its members.
     public init(
         healthRead: [HealthDataType] = [],
         healthWrite: [HealthDataType] = [],

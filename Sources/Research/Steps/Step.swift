@@ -8,13 +8,18 @@ import Foundation
 public struct Step: Hashable, Sendable {
     /// Unique within its survey.
     public var id: String
+    /// The heading of the page.
     public var title: String?
+    /// The text shown to the participant.
     public var text: String?
+    /// Secondary text shown under the main text.
     public var detail: String?
     /// An optional step may be skipped as a whole.
     public var isOptional: Bool
+    /// What the step shows or asks for, with its parameters.
     public var kind: Kind
 
+    /// Creates a `Step` from its members.
     public init(
         id: String,
         title: String? = nil,

@@ -27,9 +27,12 @@ public enum Destination: Hashable, Sendable, Codable {
 /// A step's rules are tried in order and the first that matches wins; without a match the survey goes on
 /// to the next step in order.
 public struct NavigationRule: Codable, Hashable, Sendable {
+    /// When the rule applies; `nil` always applies (a direct rule).
     public var condition: ResultPredicate?
+    /// Where the survey goes when the rule applies.
     public var destination: Destination
 
+    /// Creates a `NavigationRule` from its members.
     public init(when condition: ResultPredicate? = nil, goTo destination: Destination) {
         self.condition = condition
         self.destination = destination

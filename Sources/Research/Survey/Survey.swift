@@ -7,13 +7,16 @@ import Foundation
 /// var run = try SurveyRun(survey: survey, runID: "r1", startDate: now)
 /// ```
 public struct Survey: Hashable, Sendable {
+    /// The identifier.
     public var id: String
+    /// The steps, in order.
     public var steps: [Step]
     /// Rules tried after a step, by step id; the first that matches wins.
     public var navigationRules: [String: [NavigationRule]]
     /// A step whose skip rule holds over the answers so far is passed over.
     public var skipRules: [String: ResultPredicate]
 
+    /// Creates a `Survey` from its members.
     public init(
         id: String,
         steps: [Step],

@@ -2,10 +2,14 @@ import Foundation
 
 /// Something wrong with a survey's definition, naming the step and item it concerns.
 public struct SurveyProblem: Hashable, Sendable, CustomStringConvertible {
+    /// The identifier of the step.
     public var stepID: String?
+    /// The identifier of the question, when the entry concerns one.
     public var itemID: String?
+    /// What is wrong, in words a person can act on.
     public var message: String
 
+    /// Creates a `SurveyProblem` from its members.
     public init(stepID: String? = nil, itemID: String? = nil, message: String) {
         self.stepID = stepID
         self.itemID = itemID
@@ -23,6 +27,7 @@ public struct SurveyProblem: Hashable, Sendable, CustomStringConvertible {
 
 /// A survey that breaks the rules, with every problem found.
 public struct SurveyValidationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Every problem found, in order.
     public var problems: [SurveyProblem]
 
     public var description: String { problems.map(\.description).joined(separator: "\n") }

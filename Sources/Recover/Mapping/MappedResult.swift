@@ -2,12 +2,20 @@ import Care
 import Foundation
 import Research
 
-/// A survey result document with the outcome values it maps to, as `recover survey answer` prints it.
-///
-/// The result's own members stay at the top level, so the output still reads as a `recover.result` document.
-struct ResultReport: Encodable {
-    let result: SurveyResult
-    let outcomeValues: [OutcomeValue]
+/// A survey result with the outcome values it maps to, encoded as a `recover.result` document with an extra
+/// `outcomeValues` member (`[{"kind", "type", "value", "unit"}]`), as `recover survey answer` prints it.
+public struct MappedResult: Encodable, Sendable {
+    /// The survey result.
+    public let result: SurveyResult
+    /// The outcome values it maps to.
+    public let outcomeValues: [OutcomeValue]
+
+    /// Maps `result` with its Recover mapper; a survey without a mapper gets no outcome values.
+    public init(_ result: SurveyResult) throws(MappingError) {
+        self.result = result
+        self.outcomeValues =
+            RecoverOutcomes.mapper(for: result.surveyID) == nil ? [] : try RecoverOutcomes.values(for: result)
+    }
 
     private enum CodingKeys: String, CodingKey {
         case outcomeValues
@@ -17,7 +25,7 @@ struct ResultReport: Encodable {
         case kind, type, value, unit
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         try result.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         var list = container.nestedUnkeyedContainer(forKey: .outcomeValues)
