@@ -46,6 +46,7 @@ extension Commands {
         let directory = folder.directory
         let study = StudyServices(database: folder.database, now: try studyClock(arguments))
         _ = try loadSigningKey(URL(fileURLWithPath: arguments.value("data-dir") ?? "./recover-data"))
+        let records = ParticipantRecords(database: folder.database, now: study.now)
         let signals = TerminationSignals()
         let zone = TimeZone.current.identifier
         let services = WebServices(
@@ -54,6 +55,8 @@ extension Commands {
         let firstStart = try Enrollment(directory: directory).firstStartIfNeeded(timeZone: zone)
         let app = WebApp(services: services, log: { line in Output.error.line(line) }) { router, services in
             StudyRoutes.add(to: &router, services: services, study: study)
+            InsightsRoutes.add(to: &router, services: services, records: records)
+            AccountRecordRoutes.add(to: &router, services: services, records: records)
         }
         let housekeeping = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "recover.housekeeping"))
         housekeeping.schedule(deadline: .now(), repeating: .seconds(600))
