@@ -42,14 +42,17 @@ extension Commands {
         default: throw UsageError("--tls-cert and --tls-key go together")
         }
 
-        let directory = try WebDataFolder.open(arguments.value("data-dir")).directory
+        let folder = try WebDataFolder.open(arguments.value("data-dir"))
+        let directory = folder.directory
         let signals = TerminationSignals()
         let zone = TimeZone.current.identifier
         let services = WebServices(
             directory: directory, idleTimeout: TimeInterval(idle * 60),
             absoluteTimeout: TimeInterval(absolute * 3600), defaultTimeZone: zone)
         let firstStart = try Enrollment(directory: directory).firstStartIfNeeded(timeZone: zone)
-        let app = WebApp(services: services, log: { line in Output.error.line(line) })
+        let app = WebApp(services: services, log: { line in Output.error.line(line) }) { router, services in
+            ConsoleRoutes.add(to: &router, context: ConsoleContext(database: folder.database, services: services))
+        }
         let server: HTTPServer
         do {
             server = try HTTPServer(configuration: configuration) { request in app.respond(to: request) }

@@ -5,9 +5,15 @@ public enum Catalog {
     /// The strings of `language`.
     public static func strings(for language: Language) -> [String: String] {
         switch language {
-        case .english: english
-        case .simplifiedChinese: simplifiedChinese
+        case .english: allEnglish
+        case .simplifiedChinese: allSimplifiedChinese
         }
+    }
+
+    // The console keeps its strings beside its pages (ConsoleCatalog); merged once here.
+    private static let allEnglish = english.merging(ConsoleCatalog.english) { own, _ in own }
+    private static let allSimplifiedChinese = simplifiedChinese.merging(ConsoleCatalog.simplifiedChinese) { own, _ in
+        own
     }
 
     static let english: [String: String] = [
