@@ -50,7 +50,7 @@ public enum ConsoleQueries {
     public static func participant(id: String, today: LocalDate, in db: DatabaseConnection) throws
         -> ConsoleParticipant?
     {
-        try db.queryOne(summarySQL(filter: "a.id = ?", order: "a.id", paged: false), windowArguments(today) + [id])
+        try db.queryOne(summarySQL(filter: "a.id = ?", order: "id", paged: false), windowArguments(today) + [id])
             .map(summary)
     }
 
