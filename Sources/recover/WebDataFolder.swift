@@ -23,7 +23,7 @@ struct WebDataFolder {
         do {
             database = try Database.open(
                 at: folder.appendingPathComponent(databaseFileName),
-                migrations: AccountStore.migrations + SurveyDataStore.migrations + SQLiteCareStore.migrations)
+                migrations: AccountStore.migrations + StudyServices.migrations)
         } catch {
             throw DataError("cannot open the database in \(folder.path): \(error)")
         }

@@ -10,11 +10,13 @@ public enum Catalog {
         }
     }
 
-    // The console keeps its strings beside its pages (ConsoleCatalog); merged once here.
-    private static let allEnglish = english.merging(ConsoleCatalog.english) { own, _ in own }
-    private static let allSimplifiedChinese = simplifiedChinese.merging(ConsoleCatalog.simplifiedChinese) { own, _ in
-        own
-    }
+    /// The platform's strings together with the study pages' (``StudyCatalog``) and the console's
+    /// (``ConsoleCatalog``); a platform key wins.
+    static let allEnglish = english.merging(StudyCatalog.english) { platform, _ in platform }
+        .merging(ConsoleCatalog.english) { platform, _ in platform }
+    static let allSimplifiedChinese = simplifiedChinese.merging(StudyCatalog.simplifiedChinese) { platform, _ in
+        platform
+    }.merging(ConsoleCatalog.simplifiedChinese) { platform, _ in platform }
 
     static let english: [String: String] = [
         "layout.skipToContent": "Skip to main content",
