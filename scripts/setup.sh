@@ -8,7 +8,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 
 packages=(pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev sqlite3)
 if [ "$what" = test ]; then
-    packages+=(chromium chromium-driver python3-venv wrk)
+    packages+=(chromium chromium-driver python3-venv wrk fonts-wqy-zenhei)
 fi
 
 missing=()
