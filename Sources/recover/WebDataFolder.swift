@@ -5,15 +5,12 @@ import RecoverWeb
 /// The data folder of `serve`, `invite` and `staff`: the Recover database file inside it, opened
 /// with every migration this build knows.
 struct WebDataFolder {
-    /// The database (accounts, survey data, care store); closed when the last reference goes (after the server has stopped).
+    /// The database; closed when the last reference goes (after the server has stopped).
     let database: Database
     let directory: any AccountDirectory
 
     /// The database file's name inside the data folder.
     static let databaseFileName = "recover.sqlite"
-
-    /// Every area's migrations, in dependency order (accounts first: the others refer to accounts).
-    static let migrations = AccountStore.migrations + SurveyDataStore.migrations + SQLiteCareStore.migrations
 
     static func open(_ path: String?) throws -> WebDataFolder {
         let folder = URL(fileURLWithPath: path ?? "./recover-data")
@@ -26,7 +23,7 @@ struct WebDataFolder {
         do {
             database = try Database.open(
                 at: folder.appendingPathComponent(databaseFileName),
-                migrations: Self.migrations)
+                migrations: AccountStore.migrations + StudyServices.migrations)
         } catch {
             throw DataError("cannot open the database in \(folder.path): \(error)")
         }

@@ -1,5 +1,5 @@
 /// The routes of the web platform itself: health, assets, language, sign-in/out, join, account,
-/// home and console.
+/// home. The console adds its own routes (`ConsoleRoutes`).
 enum BuiltInRoutes {
     static func add(to router: inout Router, services: WebServices) {
         router.get("/healthz") { _ in .text("ok") }
@@ -21,7 +21,6 @@ enum BuiltInRoutes {
             try AccountPage.signOutEverywhere(request, services: services)
         }
         router.get("/") { request in try HomePage.respond(request) }
-        router.get("/console", access: .staff) { request in try ConsolePage.respond(request) }
     }
 
     static func signOut(_ request: Request, services: WebServices) throws -> Response {
