@@ -22,7 +22,7 @@ extension Commands {
             .option("session-idle-minutes", value: "N", help: "Sign out after N idle minutes (default 30)."),
             .option("session-absolute-hours", value: "N", help: "Sign out N hours after sign-in (default 12)."),
             .option("threads", value: "N", help: "Worker threads (default 4)."),
-        ]
+        ] + testOptions
     ) { arguments in
         try arguments.expectPositionals(atMost: 0)
         var configuration = ServerConfiguration()
@@ -42,15 +42,18 @@ extension Commands {
         default: throw UsageError("--tls-cert and --tls-key go together")
         }
 
-        let directory = try WebDataFolder.open(arguments.value("data-dir")).directory
-        _ = try loadSigningKey(URL(fileURLWithPath: arguments.value("data-dir") ?? "./recover-data"))
+        let folder = try WebDataFolder.open(arguments.value("data-dir"))
+        let directory = folder.directory
+        let study = StudyServices(database: folder.database, now: try studyClock(arguments))
         let signals = TerminationSignals()
         let zone = TimeZone.current.identifier
         let services = WebServices(
             directory: directory, idleTimeout: TimeInterval(idle * 60),
             absoluteTimeout: TimeInterval(absolute * 3600), defaultTimeZone: zone)
         let firstStart = try Enrollment(directory: directory).firstStartIfNeeded(timeZone: zone)
-        let app = WebApp(services: services, log: { line in Output.error.line(line) })
+        let app = WebApp(services: services, log: { line in Output.error.line(line) }) { router, services in
+            StudyRoutes.add(to: &router, services: services, study: study)
+        }
         let server: HTTPServer
         do {
             server = try HTTPServer(configuration: configuration) { request in app.respond(to: request) }
@@ -72,6 +75,25 @@ extension Commands {
         server.stop()
         Output.error.line("stopped")
     }
+
+    #if DEBUG
+        /// Debug builds only (browser tests): the study's "today" moves by the whole days written in a file.
+        static let testOptions: [OptionSpec] = [
+            .option(
+                "fake-today-file", value: "FILE",
+                help: "Debug builds only: shift the study clock by the number of days in FILE (read per request)."
+            )
+        ]
+
+        static func studyClock(_ arguments: ParsedArguments) throws -> @Sendable () -> Date {
+            guard let path = arguments.value("fake-today-file") else { return { Date() } }
+            return StudyClock.shifted(byDaysIn: URL(fileURLWithPath: path))
+        }
+    #else
+        static let testOptions: [OptionSpec] = []
+
+        static func studyClock(_ arguments: ParsedArguments) throws -> @Sendable () -> Date { { Date() } }
+    #endif
 
     static func readText(_ path: String, what: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {

@@ -5,9 +5,15 @@ public enum Catalog {
     /// The strings of `language`.
     public static func strings(for language: Language) -> [String: String] {
         switch language {
-        case .english: english
-        case .simplifiedChinese: simplifiedChinese
+        case .english: allEnglish
+        case .simplifiedChinese: allSimplifiedChinese
         }
+    }
+
+    /// The platform's strings together with the study pages' (``StudyCatalog``); a platform key wins.
+    static let allEnglish = english.merging(StudyCatalog.english) { platform, _ in platform }
+    static let allSimplifiedChinese = simplifiedChinese.merging(StudyCatalog.simplifiedChinese) { platform, _ in
+        platform
     }
 
     static let english: [String: String] = [

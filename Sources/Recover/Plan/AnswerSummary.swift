@@ -1,0 +1,48 @@
+import Care
+import Foundation
+
+/// The answers of a done card as labelled values ("Pain 3", "Sleep 7 h", "Range 82°"); the web layer
+/// supplies the labels in the participant's language.
+public struct AnswerSummary: Hashable, Sendable {
+    /// One value with the kind that names its label.
+    public struct Part: Hashable, Sendable {
+        /// The outcome value's kind, such as `checkin.form.pain`.
+        public var kind: String
+        /// The value as shown, such as `3` or `82`.
+        public var value: String
+        /// The unit as stored (`h`, `deg`), if any.
+        public var unit: String?
+    }
+
+    public var parts: [Part]
+
+    public init(parts: [Part] = []) { self.parts = parts }
+
+    /// The kinds shown on cards, in order; other values (goal text, dates) stay off the card.
+    public static let shownKinds = [
+        RecoverSurveys.Checkin.pain, RecoverSurveys.Checkin.sleep, RangeOfMotionOutcomeMapping.kind,
+    ]
+
+    /// The summary of an outcome's values: the shown kinds, numbers rounded to whole units.
+    public init(values: [OutcomeValue]) {
+        var parts: [Part] = []
+        for kind in Self.shownKinds {
+            for value in values where value.kind == kind {
+                guard let number = value.numericValue else { continue }
+                parts.append(Part(kind: kind, value: String(Int(number.rounded())), unit: value.unit))
+            }
+        }
+        self.parts = parts
+    }
+
+    /// The summary as one line: `label(kind) value unit`, joined by " · ".
+    ///
+    /// `unit` turns a stored unit into the text shown after the value (`"deg"` → `"°"`, glued to the value).
+    public func text(label: (String) -> String, unit: (String) -> String) -> String {
+        parts.map { part in
+            let shownUnit = part.unit.map(unit) ?? ""
+            let separator = shownUnit.hasPrefix("°") || shownUnit.isEmpty ? "" : " "
+            return "\(label(part.kind)) \(part.value)\(separator)\(shownUnit)"
+        }.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,78 @@
+import Care
+import Foundation
+
+/// The care feed of one local day: the gate, the cards and the week strip around the day.
+///
+/// Built from events the store computed (pure logic, no store access), so the web layer reads once and
+/// renders:
+///
+/// ```swift
+/// let feed = CareFeed(day: day, today: today, dayEvents: events, weekEvents: week, isOnboarded: done)
+/// ```
+public struct CareFeed: Hashable, Sendable {
+    /// The selected day.
+    public var day: LocalDate
+    /// Today in the participant's zone.
+    public var today: LocalDate
+    /// Whether onboarding has an outcome; when not, only onboarding cards are shown.
+    public var isOnboarded: Bool
+    /// The cards of the selected day, by event start then task.
+    public var cards: [FeedCard]
+    /// The seven days of the week containing `day` (Monday first), with adherence over tasks that impact it.
+    public var week: [DailyAdherence]
+
+    /// The feed of `day` from its events and the events of its week.
+    public init(
+        day: LocalDate, today: LocalDate, dayEvents: [CareEvent], weekEvents: [CareEvent], isOnboarded: Bool
+    ) {
+        self.day = day
+        self.today = today
+        self.isOnboarded = isOnboarded
+        let first = Self.weekStart(of: day)
+        let last = first.addingDays(6)
+        let counted = isOnboarded ? weekEvents : []
+        week = DailyAdherence.days(from: first, through: last, events: counted)
+        cards = dayEvents.compactMap { event in
+            guard let studyTaskID = ParticipantPlan.studyTaskID(of: event.task) else { return nil }
+            let isOnboarding = studyTaskID == StudyTaskID.onboarding
+            // The gate: before onboarding only its card; after it, its card is gone.
+            guard isOnboarding != isOnboarded else { return nil }
+            return Self.card(for: event, studyTaskID: studyTaskID, today: today)
+        }
+    }
+
+    /// The Monday on or before `day`.
+    public static func weekStart(of day: LocalDate) -> LocalDate {
+        day.addingDays(-((day.weekday.rawValue - Weekday.monday.rawValue + 7) % 7))
+    }
+
+    /// The state of an event on `today`.
+    public static func state(of event: CareEvent, today: LocalDate) -> FeedCard.State {
+        if let outcome = event.outcome, outcome.isLive { return .done }
+        let day = event.scheduleEvent.day
+        if day > today { return .future }
+        return day < today ? .late : .due
+    }
+
+    static func card(for event: CareEvent, studyTaskID: String, today: LocalDate) -> FeedCard {
+        let state = state(of: event, today: today)
+        let live = event.outcome?.isLive == true ? event.outcome : nil
+        return FeedCard(
+            studyTaskID: studyTaskID,
+            taskID: event.task.id,
+            occurrence: event.scheduleEvent.occurrence,
+            day: event.scheduleEvent.day,
+            time: event.scheduleEvent.isAllDay ? nil : event.scheduleEvent.localStart.time,
+            state: state,
+            summary: AnswerSummary(values: live?.values ?? []),
+            outcomeID: live?.id
+        )
+    }
+}
+
+extension FeedCard {
+    /// Whether the card's answer may be deleted on `today`: done, not onboarding, and today or later.
+    public func canDelete(on today: LocalDate) -> Bool {
+        state == .done && studyTaskID != StudyTaskID.onboarding && day >= today
+    }
+}

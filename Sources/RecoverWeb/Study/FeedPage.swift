@@ -1,0 +1,90 @@
+import Care
+import CareSQLite
+import Foundation
+import Recover
+
+/// `GET /`: the participant's care feed for one day (`?day=YYYY-MM-DD`, today by default): the week strip
+/// with completion rings, then one card per task with an event that day. Staff go to the console.
+enum FeedPage {
+    static func show(_ request: Request, study: StudyServices) throws -> Response {
+        guard let account = request.account else { return .redirect(to: "/sign-in") }
+        if account.role.isStaff { return .redirect(to: "/console") }
+        let participant = try ParticipantContext.load(request, study: study)
+        var day = participant.today
+        if let text = request.query["day"] {
+            guard let chosen = LocalDate(text) else { throw HTTPError(.badRequest, "study.error.badDay") }
+            day = chosen
+        }
+        let weekStart = CareFeed.weekStart(of: day)
+        let zone = participant.zone.identifier
+        let plan = participant.carePlanID
+        let (dayEvents, weekEvents) = try study.database.read { db in
+            (
+                try SQLiteCareStore.events(EventQuery(day: day, timeZoneIdentifier: zone, carePlanIDs: [plan]), in: db),
+                try SQLiteCareStore.events(
+                    EventQuery(
+                        from: weekStart, through: weekStart.addingDays(6), timeZoneIdentifier: zone,
+                        carePlanIDs: [plan]), in: db)
+            )
+        }
+        let feed = CareFeed(
+            day: day, today: participant.today, dayEvents: dayEvents, weekEvents: weekEvents,
+            isOnboarded: participant.isOnboarded)
+        return .html(render(feed, request: request))
+    }
+
+    static func render(_ feed: CareFeed, request: Request) -> HTML {
+        let t = Localizer(request.language)
+        let notice: HTML = feed.isOnboarded ? .empty : "<p class=\"notice\">\(t["feed.gated"])</p>"
+        let cards = feed.cards.map { card(for: $0, today: feed.today, t: t) }
+        let list: HTML =
+            cards.isEmpty
+            ? "<p>\(t["feed.empty"])</p>"
+            : "<div class=\"task-list\">\(cards)</div>"
+        let heading = feed.day == feed.today ? t["feed.today"] : StudyText.longDate(feed.day, t)
+        return Layout.page(
+            title: t["feed.title"], request: request,
+            body: """
+                \(StudyAssets.pageHead)
+                <h1>\(t["feed.title"])</h1>
+                \(WeekStrip.render(feed, t: t))
+                <h2 id="day-heading">\(heading)</h2>
+                \(notice)
+                \(list)
+                """)
+    }
+
+    static func card(for card: FeedCard, today: LocalDate, t: Localizer) -> HTML {
+        let id = "card-\(card.studyTaskID)-\(card.occurrence)"
+        let status: String
+        switch card.state {
+        case .due: status = card.time.map { t("card.state.dueAt", ["time": StudyText.time($0)]) } ?? t["card.state.due"]
+        case .done: status = t["card.state.done"]
+        case .future: status = t["card.state.future"]
+        case .late: status = t["card.state.late"]
+        }
+        let summaryText = card.summary.text(label: { t["summary.\($0)"] }, unit: { t["unit.\($0)"] })
+        let answers: HTML = summaryText.isEmpty ? .empty : "<p class=\"task-answers\">\(summaryText)</p>"
+        var actions: [HTML] = []
+        let path = "\(card.studyTaskID)/\(card.occurrence)"
+        if card.canStart {
+            actions.append("<a class=\"button\" href=\"/survey/\(path)\">\(t["card.start"])</a>")
+        }
+        if card.canDelete(on: today) {
+            actions.append(
+                "<a class=\"button button--secondary\" href=\"/answer/\(path)/delete\">\(t["card.deleteAnswer"])</a>")
+        }
+        let actionRow: HTML = actions.isEmpty ? .empty : "<div class=\"task-actions\">\(actions)</div>"
+        return """
+            <article class="task-card is-\(card.state.rawValue)" aria-labelledby="\(id)" data-task="\(card.studyTaskID)">
+            <div class="task-card-header">
+            <h3 class="task-title" id="\(id)">\(t["task.\(card.studyTaskID).title"])</h3>
+            <span class="task-status">\(status)</span>
+            </div>
+            <p class="task-instructions">\(t["task.\(card.studyTaskID).instructions"])</p>
+            \(answers)
+            \(actionRow)
+            </article>
+            """
+    }
+}

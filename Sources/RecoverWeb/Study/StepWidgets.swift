@@ -1,0 +1,217 @@
+import Foundation
+import Recover
+import Research
+
+/// The HTML of each kind of step, following the DOM contract of the browser components (docs/components.md).
+enum StepWidgets {
+    /// SF Symbol-style icon names of the study → the icons shipped with the project.
+    static let icons = [
+        "heart.fill": "heart", "checkmark.circle.fill": "check", "signature": "signature", "lock.fill": "lock",
+    ]
+
+    static func instruction(_ instruction: Instruction) -> HTML {
+        guard !instruction.bodyItems.isEmpty else { return .empty }
+        let items = instruction.bodyItems.map { item in
+            let icon: HTML =
+                item.iconName.flatMap { icons[$0] }.map {
+                    HTML("<img class=\"icon\" src=\"\(StudyAssets.url("svg/\($0).svg"))\" alt=\"\">")
+                } ?? .empty
+            let detail: HTML = item.detail.map { HTML("<span class=\"body-item-detail\">\($0)</span>") } ?? .empty
+            return HTML("<li>\(icon)<span>\(item.text)\(detail)</span></li>")
+        }
+        return "<ul class=\"body-items\">\(items)</ul>"
+    }
+
+    /// A labelled input for one question, with its problem beside it.
+    static func item(_ item: FormItem, value: String, error: String?, t: Localizer) -> HTML {
+        let id = item.id
+        let errorID = "\(id)-error"
+        let errorHTML: HTML = error.map { "<p class=\"field-error\" id=\"\(errorID)\">\($0)</p>" } ?? .empty
+        let invalid: HTML = error == nil ? .empty : " aria-invalid=\"true\" aria-describedby=\"\(errorID)\""
+        let hasError: HTML = error == nil ? .empty : " has-error"
+        let label = HTML("<label class=\"field-label\" for=\"\(id)\">\(item.text)</label>")
+        switch item.answerFormat {
+        case .scale(let format):
+            let low = format.minimumDescription.map { "\(format.minimum): \($0)" } ?? String(format.minimum)
+            let high = format.maximumDescription.map { "\(format.maximum): \($0)" } ?? String(format.maximum)
+            let middle = format.minimum + (format.maximum - format.minimum) / 2
+            return """
+                <div class="field scale\(hasError)" data-scale data-scale-required>
+                \(label)
+                <input class="input" type="number" id="\(id)" name="\(id)" min="\(format.minimum)" max="\(format.maximum)" step="\(format.step)" value="\(value)" data-scale-value\(invalid)>
+                <input type="range" id="\(id)-range" min="\(format.minimum)" max="\(format.maximum)" step="\(format.step)" value="\(middle)" hidden data-scale-range aria-describedby="\(id)-ends">
+                <div class="scale-ends" id="\(id)-ends"><span>\(low)</span><span>\(high)</span></div>
+                <output class="scale-output" for="\(id)-range" aria-live="polite" hidden data-scale-output>\(t["survey.scale.unset"])</output>
+                \(errorHTML)
+                </div>
+                """
+        case .numeric(let format):
+            let bounds: HTML =
+                "\(format.minimum.map { HTML(" min=\"\(Int($0))\"") })\(format.maximum.map { HTML(" max=\"\(Int($0))\"") })"
+            let unit: HTML = format.unit.map { "<span class=\"field-hint\">\($0)</span>" } ?? .empty
+            return """
+                <div class="field\(hasError)">\(label)
+                <input type="number" id="\(id)" name="\(id)" inputmode="numeric" value="\(value)"\(bounds)\(invalid)>\(unit)
+                \(errorHTML)</div>
+                """
+        case .text(let format):
+            let limit: HTML = format.maximumLength > 0 ? " maxlength=\"\(format.maximumLength)\"" : .empty
+            let placeholder: HTML = format.placeholder.map { " placeholder=\"\($0)\"" } ?? .empty
+            return """
+                <div class="field text-counter\(hasError)" data-text-counter data-count-template="{count} / {max}" \
+                data-remaining-template="\(t["survey.text.remaining"])" data-cleared-message="\(t["survey.text.cleared"])">
+                \(label)
+                <textarea id="\(id)" name="\(id)" rows="4"\(limit)\(placeholder) data-text-input\(invalid)>\(value)</textarea>
+                <div class="text-tools">
+                <span class="text-count" id="\(id)-count" hidden data-text-count></span>
+                <button type="button" class="button button--secondary button--small" hidden data-text-clear>\(t["survey.text.clear"])</button>
+                </div>
+                <p class="visually-hidden" aria-live="polite" data-text-live></p>
+                \(errorHTML)</div>
+                """
+        case .timeOfDay(let format):
+            let shown = value.isEmpty ? (format.defaultValue?.description ?? "") : value
+            return """
+                <div class="field\(hasError)">\(label)
+                <input type="time" id="\(id)" name="\(id)" value="\(shown)"\(invalid)>
+                \(errorHTML)</div>
+                """
+        case .boolean:
+            return choiceGroup(
+                item, options: [("true", t["survey.yes"]), ("false", t["survey.no"])], value: value,
+                errorHTML: errorHTML, hasError: hasError)
+        case .textChoice(let format):
+            return choiceGroup(
+                item, options: format.choices.map { ($0.value, $0.text) }, value: value,
+                errorHTML: errorHTML, hasError: hasError)
+        default:
+            return """
+                <div class="field\(hasError)">\(label)
+                <input type="text" id="\(id)" name="\(id)" value="\(value)"\(invalid)>
+                \(errorHTML)</div>
+                """
+        }
+    }
+
+    static func choiceGroup(
+        _ item: FormItem, options: [(String, String)], value: String, errorHTML: HTML, hasError: HTML
+    ) -> HTML {
+        let radios = options.map { option in
+            let checked: HTML = option.0 == value ? " checked" : .empty
+            return HTML(
+                "<label class=\"choice\"><input type=\"radio\" name=\"\(item.id)\" value=\"\(option.0)\"\(checked)> \(option.1)</label>"
+            )
+        }
+        return "<fieldset class=\"field\(hasError)\"><legend>\(item.text)</legend>\(radios)\(errorHTML)</fieldset>"
+    }
+
+    static func consent(_ document: ConsentDocument, page: StepPage) -> HTML {
+        let t = page.t
+        let nameError = page.problems.first { $0.key.hasPrefix("survey.error.name") }.map { t($0.key) }
+        let signatureError = page.problems.first { $0.key.hasPrefix("survey.error.signature") }.map { t($0.key) }
+        let nameErrorHTML: HTML =
+            nameError.map { "<p class=\"field-error\" id=\"consent-name-error\">\($0)</p>" } ?? .empty
+        let nameInvalid: HTML =
+            nameError == nil ? .empty : " aria-invalid=\"true\" aria-describedby=\"consent-name-error\""
+        let signatureErrorHTML: HTML =
+            signatureError.map { "<p class=\"field-error\" id=\"signature-error\">\($0)</p>" } ?? .empty
+        return """
+            <iframe class="consent-frame" sandbox src="/consent/document/\(document.language)" title="\(t["consent.frameTitle"])"></iframe>
+            <p><a href="/consent/document/\(document.language)" target="_blank" rel="noopener">\(t["consent.openDocument"])</a></p>
+            <p class="consent-meaning">\(document.signatureMeaning)</p>
+            <div class="field\(nameError == nil ? "" : " has-error")">
+            <label class="field-label" for="consent-name">\(t["consent.printedName"])</label>
+            <input type="text" id="consent-name" name="\(StepForm.printedName)" autocomplete="name" value="\(page.postedValue(StepForm.printedName))"\(nameInvalid)>
+            \(nameErrorHTML)
+            </div>
+            <div class="signature" data-signature-pad hidden data-signed-message="\(t["consent.signed"])" data-cleared-message="\(t["consent.cleared"])">
+            <p class="field-label" id="signature-label">\(t["consent.signHere"])</p>
+            <canvas class="signature-canvas" data-signature-canvas role="img" aria-labelledby="signature-label" aria-describedby="signature-note"></canvas>
+            <p class="signature-note" id="signature-note">\(t["consent.signatureNote"])</p>
+            <div class="signature-actions">
+            <button type="button" class="button button--secondary" data-signature-clear>\(t["consent.clear"])</button>
+            <p class="visually-hidden" data-signature-status role="status"></p>
+            </div>
+            <input type="hidden" name="\(StepForm.strokes)" value="\(page.postedValue(StepForm.strokes))" data-signature-strokes>
+            <input type="hidden" name="\(StepForm.image)" value="\(page.postedValue(StepForm.image))" data-signature-image>
+            </div>
+            \(signatureErrorHTML)
+            <noscript><p>\(t["consent.needsScript"])</p></noscript>
+            """
+    }
+
+    static func permissions(_ request: PermissionRequest, page: StepPage) -> HTML {
+        let t = page.t
+        var cards: [HTML] = []
+        if request.cards.contains("health") {
+            let choices =
+                request.healthRead.map { ("read", $0) } + request.healthWrite.map { ("write", $0) }
+            let fieldsets = choices.map { access, type in
+                let name = "permission.health.\(access).\(type.rawValue)"
+                let current = page.postedValue(name)
+                let granted: HTML = current == "granted" ? " checked" : .empty
+                let declined: HTML = current == "declined" ? " checked" : .empty
+                return HTML(
+                    """
+                    <fieldset class="permission-choice"><legend>\(t("permissions.\(access)", ["type": t["health.\(type.rawValue)"]]))</legend>
+                    <label class="choice"><input type="radio" name="\(name)" value="granted"\(granted)> \(t["permissions.allow"])</label>
+                    <label class="choice"><input type="radio" name="\(name)" value="declined"\(declined)> \(t["permissions.deny"])</label>
+                    </fieldset>
+                    """)
+            }
+            cards.append(
+                """
+                <section class="permission-card" data-permission-card="health" aria-labelledby="health-title" \
+                data-allow-all-label="\(t["permissions.allowAll"])" data-deny-all-label="\(t["permissions.denyAll"])" \
+                data-allow-all-message="\(t["permissions.allowedAll"])" data-deny-all-message="\(t["permissions.deniedAll"])">
+                <h2 id="health-title">\(t["permissions.health"])</h2>
+                <p>\(t["permissions.healthText"])</p>
+                <p class="permission-status" data-permission-status role="status"></p>
+                \(fieldsets)
+                </section>
+                """)
+        }
+        for (card, field, key) in [
+            ("notifications", "permission.notifications", "notifications"),
+            ("motionActivity", "permission.motion", "motion"),
+        ] where request.cards.contains(card) {
+            cards.append(
+                """
+                <section class="permission-card" data-permission-card="\(key)" aria-labelledby="\(key)-title" \
+                data-granted-message="\(t["permissions.granted"])" data-declined-message="\(t["permissions.declined"])" \
+                data-unavailable-message="\(t["permissions.unavailable"])">
+                <h2 id="\(key)-title">\(t["permissions.\(key)"])</h2>
+                <p>\(t["permissions.\(key)Text"])</p>
+                <div class="button-row">
+                <button type="button" class="button" data-permission-request hidden>\(t["permissions.\(key)Request"])</button>
+                <button type="button" class="button button--secondary" data-permission-decline hidden>\(t["permissions.notNow"])</button>
+                </div>
+                <input type="hidden" name="\(field)" value="\(page.postedValue(field))" data-permission-value>
+                <p class="permission-status" data-permission-status role="status"></p>
+                </section>
+                """)
+        }
+        return cards.joined
+    }
+
+    static func rangeOfMotion(page: StepPage) -> HTML {
+        let t = page.t
+        return """
+            <div class="rom" data-rom data-readout-template="\(t["rom.readout"])" data-result-template="\(t["rom.result"])" \
+            data-no-sensor-message="\(t["rom.noSensor"])" data-denied-message="\(t["rom.denied"])">
+            <p>\(t["rom.instructions"])</p>
+            <div class="button-row" data-rom-controls hidden>
+            <button type="button" class="button" data-rom-start>\(t["rom.start"])</button>
+            <button type="button" class="button button--secondary" data-rom-finish>\(t["rom.finish"])</button>
+            </div>
+            <p class="rom-readout" data-rom-readout aria-live="polite"></p>
+            <p class="rom-message" data-rom-message role="status"></p>
+            <div class="field" data-rom-manual>
+            <label class="field-label" for="rom-manual">\(t["rom.manual"])</label>
+            <input id="rom-manual" type="number" inputmode="decimal" min="0" max="180" step="1" name="\(StepForm.manualAngle)" value="\(page.postedValue(StepForm.manualAngle))" data-rom-manual-input>
+            </div>
+            <input type="hidden" name="\(StepForm.samples)" value="" data-rom-samples>
+            </div>
+            """
+    }
+}

@@ -1,0 +1,112 @@
+import CareSQLite
+import Foundation
+import RecoverWeb
+import Testing
+
+struct StudyGateTests {
+    @Test func gatedFeedShowsOnlyTheOnboardingCardOnAnyDay() throws {
+        var client = try StudyClient()
+        try client.join()
+        let today = client.get("/")
+        #expect(today.status == .ok)
+        #expect(client.lastPage.contains("data-task=\"onboarding\""))
+        #expect(!client.lastPage.contains("data-task=\"checkin\""))
+        client.moveToday(by: 9)
+        client.get("/")
+        #expect(client.lastPage.contains("data-task=\"onboarding\""))
+        #expect(!client.lastPage.contains("data-task=\"rangeOfMotionCheck\""))
+    }
+
+    @Test func directURLsToOtherSurveysRedirectToTheFeedWhileGated() throws {
+        var client = try StudyClient()
+        try client.join()
+        let page = client.get("/survey/checkin/0")
+        #expect(page.status == .seeOther)
+        #expect(page.header("Location") == "/")
+        let post = client.post("/survey/checkin/0", form: ["step": "checkin.form", "checkin.form.pain": "3"])
+        #expect(post.status == .forbidden)
+        #expect(client.lastPage.contains("Complete consent and onboarding first."))
+    }
+
+    @Test func finishingOnboardingOpensThePlanAndStoresTheConsentInOneGo() throws {
+        var client = try StudyClient()
+        try client.join()
+        client.completeOnboarding(checkinTime: "07:30")
+        client.get("/")
+        #expect(!client.lastPage.contains("data-task=\"onboarding\""))
+        #expect(client.lastPage.contains("data-task=\"checkin\""))
+        #expect(client.lastPage.contains("data-task=\"rangeOfMotionCheck\""))
+        #expect(client.lastPage.contains("Due 07:30"))
+        let account = try #require(try client.directory.account(email: "pat@example.com"))
+        let consents = try ConsentStore(database: client.database).records(patientID: account.id)
+        #expect(consents.count == 1)
+        #expect(consents.first?.isIntact == true)
+        #expect(consents.first?.printedName == "Ada Lovelace")
+        #expect(consents.first?.utcOffset == "+08:00")
+        let results = try SurveyDataStore(database: client.database).results(patientID: account.id)
+        #expect(results.map(\.surveyID) == ["onboarding"])
+        let draft = try SurveyDataStore(database: client.database).draft(
+            patientID: account.id, taskID: "\(account.id).onboarding", occurrence: 0)
+        #expect(draft == nil)
+    }
+
+    @Test func cancelDiscardsTheDraftAndKeepsTheGate() throws {
+        var client = try StudyClient()
+        try client.join()
+        client.get("/survey/onboarding/0")
+        client.post("/survey/onboarding/0", form: ["step": "onboarding.welcome", "action": "next"])
+        #expect(client.get("/survey/onboarding/0/cancel").status == .ok)
+        #expect(client.post("/survey/onboarding/0/cancel", form: [:]).status == .seeOther)
+        client.get("/survey/onboarding/0")
+        #expect(client.lastPage.contains("Step 1 of 6"))
+        #expect(client.get("/survey/checkin/0").status == .seeOther)
+    }
+
+    @Test func halfDoneOnboardingResumesOnAnotherDevice() throws {
+        var client = try StudyClient()
+        try client.join()
+        client.get("/survey/onboarding/0")
+        client.post("/survey/onboarding/0", form: ["step": "onboarding.welcome", "action": "next"])
+        client.post("/survey/onboarding/0", form: ["step": "onboarding.overview", "action": "next"])
+        var other = client
+        other.cookies = [:]
+        other.get("/sign-in")
+        other.post("/sign-in", form: ["email": "pat@example.com", "password": "correct horse battery"])
+        other.get("/survey/onboarding/0")
+        #expect(other.lastPage.contains("Step 3 of 6"))
+        #expect(other.lastPage.contains("data-signature-pad"))
+    }
+
+    @Test func emptySignatureIsRefusedBesideThePad() throws {
+        var client = try StudyClient()
+        try client.join()
+        client.get("/survey/onboarding/0")
+        client.post("/survey/onboarding/0", form: ["step": "onboarding.welcome", "action": "next"])
+        client.post("/survey/onboarding/0", form: ["step": "onboarding.overview", "action": "next"])
+        let refused = client.post(
+            "/survey/onboarding/0",
+            form: [
+                "step": "onboarding.signatureCapture", "action": "next", "consent.name": "Ada Lovelace",
+                "consent.signature.strokes": "", "consent.signature.image": "",
+            ])
+        #expect(refused.status == .unprocessableContent)
+        #expect(client.lastPage.contains("Please sign in the box before you continue."))
+        client.get("/survey/onboarding/0")
+        #expect(client.lastPage.contains("Step 3 of 6"))
+    }
+
+    @Test func consentDocumentIsServedWithItsOwnPolicyForTheSandboxedFrame() throws {
+        var client = try StudyClient()
+        try client.join()
+        client.get("/survey/onboarding/0")
+        client.post("/survey/onboarding/0", form: ["step": "onboarding.welcome", "action": "next"])
+        client.post("/survey/onboarding/0", form: ["step": "onboarding.overview", "action": "next"])
+        #expect(client.lastPage.isEmpty)
+        client.get("/survey/onboarding/0")
+        #expect(client.lastPage.contains("<iframe class=\"consent-frame\" sandbox src=\"/consent/document/en\""))
+        let document = client.get("/consent/document/en")
+        #expect(document.status == .ok)
+        #expect(document.header("Content-Security-Policy")?.contains("default-src 'none'") == true)
+        #expect(client.get("/consent/document/fr").status == .notFound)
+    }
+}
