@@ -45,7 +45,6 @@ extension Commands {
         let folder = try WebDataFolder.open(arguments.value("data-dir"))
         let directory = folder.directory
         let study = StudyServices(database: folder.database, now: try studyClock(arguments))
-        _ = try loadSigningKey(URL(fileURLWithPath: arguments.value("data-dir") ?? "./recover-data"))
         let records = ParticipantRecords(database: folder.database, now: study.now)
         let signals = TerminationSignals()
         let zone = TimeZone.current.identifier
