@@ -59,6 +59,8 @@ import Testing
         let values = try #require(json["outcomeValues"] as? [[String: Any]])
         #expect(values.count == 4)
         #expect(values.allSatisfy { ($0["task"] as? String)?.hasPrefix(pat.account.id) == true })
+        let pain = try #require(values.first { $0["kind"] as? String == "checkin.form.pain" })
+        #expect((pain["content"] as? [String: Any])?["integer"] as? Int == 4)
         let results = try #require(json["surveyResults"] as? [[String: Any]])
         #expect(results.map { $0["id"] as? String } == ["run-pat"])
         #expect((results.first?["result"] as? [String: Any])?["answer"] as? Double == 4)
