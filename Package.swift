@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CareSQLite", targets: ["CareSQLite"]),
         .library(name: "Recover", targets: ["Recover"]),
         .library(name: "RecoverWeb", targets: ["RecoverWeb"]),
+        .library(name: "Exports", targets: ["Exports"]),
         .executable(name: "recover", targets: ["recover"]),
         .executable(name: "recover-bench", targets: ["RecoverBench"]),
     ],
@@ -44,18 +45,22 @@ let package = Package(
 
         // The study and the web.
         .target(name: "Recover", dependencies: ["Research", "Care"]),
+        // Study data out: CSV, JSON, FHIR R4, the audit trail's JSON lines; streamed, written atomically.
+        .target(name: "Exports", dependencies: ["Care", "CareSQLite", "Research", "Recover", "Cryptography"]),
         .target(
             name: "RecoverWeb",
-            dependencies: ["Research", "Care", "CareSQLite", "Recover", "CMicroHTTPD", "MHDShim", "Cryptography"],
+            dependencies: [
+                "Research", "Care", "CareSQLite", "Recover", "CMicroHTTPD", "MHDShim", "Cryptography", "Exports",
+            ],
             resources: [.copy("Assets")]
         ),
         .executableTarget(
             name: "recover",
-            dependencies: ["Research", "Care", "CareSQLite", "Recover", "RecoverWeb", "Cryptography"]
+            dependencies: ["Research", "Care", "CareSQLite", "Recover", "RecoverWeb", "Cryptography", "Exports"]
         ),
         .executableTarget(
             name: "RecoverBench",
-            dependencies: ["Research", "Care", "CareSQLite", "Recover", "RecoverWeb", "Cryptography"]
+            dependencies: ["Research", "Care", "CareSQLite", "Recover", "RecoverWeb", "Cryptography", "Exports"]
         ),
 
         .testTarget(name: "ResearchTests", dependencies: ["Research"]),
@@ -64,6 +69,8 @@ let package = Package(
         .testTarget(name: "RecoverTests", dependencies: ["Recover", "Research", "Care"]),
         .testTarget(name: "RecoverWebTests", dependencies: ["RecoverWeb", "CareSQLite", "Recover", "Cryptography"]),
         .testTarget(name: "RecoverCLITests", dependencies: ["recover"]),
+        .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
+        .testTarget(name: "ExportsTests", dependencies: ["Exports", "CareSQLite", "Care", "Recover", "Cryptography"]),
     ],
     swiftLanguageModes: [.v6]
 )

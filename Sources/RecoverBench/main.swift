@@ -5,6 +5,7 @@ let suites: [String: @Sendable () async throws -> Void] = [
     "care": CareBenchmark.run,
     "storage": storageBenchmark,
     "survey": surveyBenchmark,
+    "web": { try await WebBenchmark.run() },
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 if requested.isEmpty || requested.contains(where: { suites[$0] == nil }) {

@@ -7,6 +7,8 @@ enum Commands {
         staff,
         survey,
         schedule,
+        audit,
+        consent,
         // Add command groups here, one line each (survey, schedule, serve, invite, staff, ...).
     ]
 

@@ -45,6 +45,7 @@ extension Commands {
         let folder = try WebDataFolder.open(arguments.value("data-dir"))
         let directory = folder.directory
         let study = StudyServices(database: folder.database, now: try studyClock(arguments))
+        _ = try loadSigningKey(URL(fileURLWithPath: arguments.value("data-dir") ?? "./recover-data"))
         let records = ParticipantRecords(database: folder.database, now: study.now)
         let signals = TerminationSignals()
         let zone = TimeZone.current.identifier
@@ -56,7 +57,16 @@ extension Commands {
             StudyRoutes.add(to: &router, services: services, study: study)
             InsightsRoutes.add(to: &router, services: services, records: records)
             AccountRecordRoutes.add(to: &router, services: services, records: records)
+            ConsoleRoutes.add(to: &router, context: ConsoleContext(database: folder.database, services: services))
         }
+        let housekeeping = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "recover.housekeeping"))
+        housekeeping.schedule(deadline: .now(), repeating: .seconds(600))
+        housekeeping.setEventHandler {
+            do { try services.sessions.purgeExpired() } catch {
+                Output.error.line("housekeeping failed: \(type(of: error))")
+            }
+        }
+        housekeeping.resume()
         let server: HTTPServer
         do {
             server = try HTTPServer(configuration: configuration) { request in app.respond(to: request) }
@@ -75,6 +85,7 @@ extension Commands {
         Output.error.line("received \(signal): stopping")
         // Nothing calls into the database once the server has stopped; it closes as this action
         // returns and releases the last reference, before the process exits 0.
+        housekeeping.cancel()
         server.stop()
         Output.error.line("stopped")
     }

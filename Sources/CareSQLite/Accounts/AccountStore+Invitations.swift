@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 
 extension AccountStore {
@@ -38,15 +39,18 @@ extension AccountStore {
     @discardableResult
     public static func createInvitation(_ invitation: Invitation, in db: DatabaseConnection) throws -> Invitation {
         do {
-            try db.execute(
-                """
-                INSERT INTO invitation (code, created_by, created_at, expires_at, used_at, used_by_account_id, revoked_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    invitation.code, invitation.createdBy, invitation.createdAt, invitation.expiresAt,
-                    invitation.usedAt, invitation.usedByAccountID, invitation.revokedAt,
-                ])
+            let row = invitationRow(invitation.code)
+            try AuditTrail.recordChange(of: row, participantID: invitation.usedByAccountID, in: db) {
+                try db.execute(
+                    """
+                    INSERT INTO invitation (code, created_by, created_at, expires_at, used_at, used_by_account_id,
+                    revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    [
+                        invitation.code, invitation.createdBy, invitation.createdAt, invitation.expiresAt,
+                        invitation.usedAt, invitation.usedByAccountID, invitation.revokedAt,
+                    ])
+            }
         } catch let error as DatabaseError where error.isUniqueConstraintViolation {
             throw AccountStoreError.invitationCodeTaken
         }
@@ -79,9 +83,11 @@ extension AccountStore {
         }
         let account = try createAccount(newAccount, in: db)
         // The `used_at IS NULL` guard keeps this correct even if a caller redeems outside a write transaction.
-        let marked = try db.execute(
-            "UPDATE invitation SET used_at = ?, used_by_account_id = ? WHERE code = ? AND used_at IS NULL",
-            [now, account.id, code])
+        let marked = try AuditTrail.recordChange(of: invitationRow(code), participantID: account.id, in: db) {
+            try db.execute(
+                "UPDATE invitation SET used_at = ?, used_by_account_id = ? WHERE code = ? AND used_at IS NULL",
+                [now, account.id, code])
+        }
         guard marked == 1 else { throw AccountStoreError.invitationUsed }
         return account
     }
@@ -90,7 +96,20 @@ extension AccountStore {
     public static func revokeInvitation(code: String, at date: Date, in db: DatabaseConnection) throws {
         guard let invitation = try invitation(code: code, in: db) else { throw AccountStoreError.invitationNotFound }
         if invitation.usedAt != nil { throw AccountStoreError.invitationUsed }
-        try db.execute("UPDATE invitation SET revoked_at = coalesce(revoked_at, ?) WHERE code = ?", [date, code])
+        try AuditTrail.recordChange(of: invitationRow(code), participantID: nil, in: db) {
+            try db.execute("UPDATE invitation SET revoked_at = coalesce(revoked_at, ?) WHERE code = ?", [date, code])
+        }
+    }
+
+    /// The invitation row as the audit trail names it: by a hash of its code, since an open code lets anyone
+    /// join and the trail is exported.
+    static func invitationRow(_ code: String) -> AuditedRow {
+        AuditedRow(table: "invitation", keyColumn: "code", key: code, entityID: invitationEntityID(code))
+    }
+
+    /// The audit entity id of an invitation: `code-sha256:` and the first 16 hex digits of the code's SHA-256.
+    public static func invitationEntityID(_ code: String) -> String {
+        "code-sha256:" + Crypto.sha256Hex(code).prefix(16)
     }
 }
 

@@ -74,15 +74,17 @@ public struct AccountStore: Sendable {
     public static func createAccount(_ account: Account, in db: DatabaseConnection) throws -> Account {
         guard account.email.contains("@"), account.email.count >= 3 else { throw AccountStoreError.invalidEmail }
         do {
-            try db.execute(
-                """
-                INSERT INTO account (id, email, password_hash, role, language, time_zone, created_at, withdrawn_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    account.id, account.email, account.passwordHash, account.role.rawValue, account.language,
-                    account.timeZone, account.createdAt, account.withdrawnAt,
-                ])
+            try AuditTrail.recordChange(of: auditedRow(account.id), participantID: account.id, in: db) {
+                try db.execute(
+                    """
+                    INSERT INTO account (id, email, password_hash, role, language, time_zone, created_at, withdrawn_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    [
+                        account.id, account.email, account.passwordHash, account.role.rawValue, account.language,
+                        account.timeZone, account.createdAt, account.withdrawnAt,
+                    ])
+            }
         } catch let error as DatabaseError where error.isUniqueConstraintViolation {
             let sameID = try db.queryOne("SELECT 1 AS found FROM account WHERE id = ?", [account.id]) != nil
             throw sameID ? error : AccountStoreError.emailTaken
@@ -113,29 +115,40 @@ public struct AccountStore: Sendable {
 
     /// Sets the preferred language inside the caller's transaction.
     public static func updateLanguage(accountID: String, language: String?, in db: DatabaseConnection) throws {
-        try updateAccount("UPDATE account SET language = ? WHERE id = ?", [language, accountID], in: db)
+        try updateAccount(accountID, "UPDATE account SET language = ? WHERE id = ?", [language, accountID], in: db)
     }
 
     /// Sets the time zone inside the caller's transaction.
     public static func updateTimeZone(accountID: String, timeZone: String?, in db: DatabaseConnection) throws {
-        try updateAccount("UPDATE account SET time_zone = ? WHERE id = ?", [timeZone, accountID], in: db)
+        try updateAccount(accountID, "UPDATE account SET time_zone = ? WHERE id = ?", [timeZone, accountID], in: db)
     }
 
     /// Replaces the password hash inside the caller's transaction.
     public static func updatePassword(accountID: String, passwordHash: String, in db: DatabaseConnection) throws {
-        try updateAccount("UPDATE account SET password_hash = ? WHERE id = ?", [passwordHash, accountID], in: db)
+        try updateAccount(
+            accountID, "UPDATE account SET password_hash = ? WHERE id = ?", [passwordHash, accountID], in: db)
     }
 
     /// Marks the participant withdrawn inside the caller's transaction.
     public static func withdraw(accountID: String, at date: Date, in db: DatabaseConnection) throws {
         try updateAccount(
-            "UPDATE account SET withdrawn_at = coalesce(withdrawn_at, ?) WHERE id = ?", [date, accountID], in: db)
+            accountID, "UPDATE account SET withdrawn_at = coalesce(withdrawn_at, ?) WHERE id = ?", [date, accountID],
+            in: db)
     }
 
+    /// Runs one account update and records it in the audit trail (the account is the participant's record).
     private static func updateAccount(
-        _ sql: String, _ arguments: [any DatabaseValueConvertible], in db: DatabaseConnection
+        _ accountID: String, _ sql: String, _ arguments: [any DatabaseValueConvertible], in db: DatabaseConnection
     ) throws {
-        guard try db.execute(sql, arguments) == 1 else { throw AccountStoreError.accountNotFound }
+        let changed = try AuditTrail.recordChange(of: auditedRow(accountID), participantID: accountID, in: db) {
+            try db.execute(sql, arguments)
+        }
+        guard changed == 1 else { throw AccountStoreError.accountNotFound }
+    }
+
+    /// The account row as the audit trail names it.
+    static func auditedRow(_ accountID: String) -> AuditedRow {
+        AuditedRow(table: "account", key: accountID)
     }
 }
 

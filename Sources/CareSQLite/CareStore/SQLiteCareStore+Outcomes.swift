@@ -34,16 +34,19 @@ extension SQLiteCareStore {
         stored.updatedDate = stored.createdDate
         stored.deletedDate = nil
         stored.eventStart = event.event.localStart
-        try db.execute(
-            """
-            INSERT INTO care_outcome (id, task_id, task_version_id, occurrence, event_start, values_json, created_at,
-            updated_at, deleted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)
-            """,
-            [
-                stored.id, stored.taskID, stored.taskVersionID, stored.occurrenceIndex,
-                event.event.localStart.description, try CareRecordCoding.json(stored.values), stored.createdDate,
-                stored.updatedDate,
-            ])
+        let participant = try patientID(taskVersionID: stored.taskVersionID, in: db)
+        try AuditTrail.recordChange(.create, of: outcomeRow(stored.id), participantID: participant, in: db) {
+            try db.execute(
+                """
+                INSERT INTO care_outcome (id, task_id, task_version_id, occurrence, event_start, values_json,
+                created_at, updated_at, deleted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)
+                """,
+                [
+                    stored.id, stored.taskID, stored.taskVersionID, stored.occurrenceIndex,
+                    event.event.localStart.description, try CareRecordCoding.json(stored.values), stored.createdDate,
+                    stored.updatedDate,
+                ])
+        }
         return (stored, true)
     }
 
@@ -55,9 +58,12 @@ extension SQLiteCareStore {
         if !outcome.isLive { throw CareStoreError.outcomeDeleted(id) }
         outcome.values = values
         outcome.updatedDate = DatabaseDate.rounded(now)
-        try db.execute(
-            "UPDATE care_outcome SET values_json = ?, updated_at = ? WHERE id = ?",
-            [try CareRecordCoding.json(values), outcome.updatedDate, id])
+        let participant = try patientID(taskVersionID: outcome.taskVersionID, in: db)
+        try AuditTrail.recordChange(.update, of: outcomeRow(id), participantID: participant, in: db) {
+            try db.execute(
+                "UPDATE care_outcome SET values_json = ?, updated_at = ? WHERE id = ?",
+                [try CareRecordCoding.json(values), outcome.updatedDate, id])
+        }
         return outcome
     }
 
@@ -66,8 +72,26 @@ extension SQLiteCareStore {
         guard var outcome = try outcome(id: id, in: db) else { throw CareStoreError.unknownOutcome(id) }
         guard outcome.isLive else { return outcome }
         outcome.deletedDate = DatabaseDate.rounded(now)
-        try db.execute("UPDATE care_outcome SET deleted_at = ? WHERE id = ?", [outcome.deletedDate, id])
+        let participant = try patientID(taskVersionID: outcome.taskVersionID, in: db)
+        try AuditTrail.recordChange(.delete, of: outcomeRow(id), participantID: participant, in: db) {
+            try db.execute("UPDATE care_outcome SET deleted_at = ? WHERE id = ?", [outcome.deletedDate, id])
+        }
         return outcome
+    }
+
+    /// An outcome row as the audit trail names it.
+    static func outcomeRow(_ id: String) -> AuditedRow {
+        AuditedRow(table: "care_outcome", key: id)
+    }
+
+    /// The patient whose care plan holds a task version, for the audit trail; nil for a task without a plan.
+    public static func patientID(taskVersionID: String, in db: DatabaseConnection) throws -> String? {
+        try db.queryOne(
+            """
+            SELECT plan.patient_id AS patient_id FROM care_task_version AS version
+            JOIN care_plan AS plan ON plan.id = version.care_plan_id WHERE version.version_id = ?
+            """, [taskVersionID]
+        )?["patient_id"]
     }
 
     /// The outcome with `id`, live or deleted.

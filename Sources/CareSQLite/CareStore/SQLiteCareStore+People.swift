@@ -9,18 +9,22 @@ extension SQLiteCareStore {
         if try Self.patient(id: patient.id, in: db) != nil {
             throw CareStoreError.duplicateID(entity: "patient", id: patient.id)
         }
-        try db.execute(
-            "INSERT INTO care_patient (id, name, birth_date, time_zone) VALUES (?, ?, ?, ?)",
-            [patient.id, patient.name, patient.birthDate?.description, patient.timeZoneIdentifier])
+        try AuditTrail.recordChange(of: patientRow(patient.id), participantID: patient.id, in: db) {
+            try db.execute(
+                "INSERT INTO care_patient (id, name, birth_date, time_zone) VALUES (?, ?, ?, ?)",
+                [patient.id, patient.name, patient.birthDate?.description, patient.timeZoneIdentifier])
+        }
         return patient
     }
 
     /// Replaces a patient's details inside the caller's transaction.
     public static func updatePatient(_ patient: Patient, in db: DatabaseConnection) throws -> Patient {
         try checkZone(patient.timeZoneIdentifier)
-        let changed = try db.execute(
-            "UPDATE care_patient SET name = ?, birth_date = ?, time_zone = ? WHERE id = ?",
-            [patient.name, patient.birthDate?.description, patient.timeZoneIdentifier, patient.id])
+        let changed = try AuditTrail.recordChange(of: patientRow(patient.id), participantID: patient.id, in: db) {
+            try db.execute(
+                "UPDATE care_patient SET name = ?, birth_date = ?, time_zone = ? WHERE id = ?",
+                [patient.name, patient.birthDate?.description, patient.timeZoneIdentifier, patient.id])
+        }
         if changed == 0 { throw CareStoreError.unknownPatient(patient.id) }
         return patient
     }
@@ -38,8 +42,12 @@ extension SQLiteCareStore {
         if let patientID = plan.patientID, try patient(id: patientID, in: db) == nil {
             throw CareStoreError.unknownPatient(patientID)
         }
-        try db.execute(
-            "INSERT INTO care_plan (id, title, patient_id) VALUES (?, ?, ?)", [plan.id, plan.title, plan.patientID])
+        try AuditTrail.recordChange(
+            of: AuditedRow(table: "care_plan", key: plan.id), participantID: plan.patientID, in: db
+        ) {
+            try db.execute(
+                "INSERT INTO care_plan (id, title, patient_id) VALUES (?, ?, ?)", [plan.id, plan.title, plan.patientID])
+        }
         return plan
     }
 
@@ -62,9 +70,14 @@ extension SQLiteCareStore {
         if let planID = contact.carePlanID, try db.queryOne("SELECT id FROM care_plan WHERE id = ?", [planID]) == nil {
             throw CareStoreError.unknownCarePlan(planID)
         }
-        try db.execute(
-            "INSERT INTO care_contact (id, name, role, phone, email, care_plan_id) VALUES (?, ?, ?, ?, ?, ?)",
-            [contact.id, contact.name, contact.role, contact.phone, contact.email, contact.carePlanID])
+        let participant = try contact.carePlanID.flatMap { try patientID(carePlanID: $0, in: db) }
+        try AuditTrail.recordChange(
+            of: AuditedRow(table: "care_contact", key: contact.id), participantID: participant, in: db
+        ) {
+            try db.execute(
+                "INSERT INTO care_contact (id, name, role, phone, email, care_plan_id) VALUES (?, ?, ?, ?, ?, ?)",
+                [contact.id, contact.name, contact.role, contact.phone, contact.email, contact.carePlanID])
+        }
         return contact
     }
 
@@ -77,6 +90,16 @@ extension SQLiteCareStore {
                 try db.query("SELECT * FROM care_contact ORDER BY id")
             }
         return try rows.map(CareRecordCoding.contact)
+    }
+
+    /// The patient a care plan belongs to, for the audit trail.
+    static func patientID(carePlanID: String, in db: DatabaseConnection) throws -> String? {
+        try db.queryOne("SELECT patient_id FROM care_plan WHERE id = ?", [carePlanID])?["patient_id"]
+    }
+
+    /// A patient row as the audit trail names it.
+    static func patientRow(_ id: String) -> AuditedRow {
+        AuditedRow(table: "care_patient", key: id)
     }
 
     static func checkZone(_ identifier: String) throws {

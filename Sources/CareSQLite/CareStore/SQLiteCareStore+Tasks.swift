@@ -83,14 +83,18 @@ extension SQLiteCareStore {
         if try db.queryOne("SELECT version_id FROM care_task_version WHERE version_id = ?", [task.versionID]) != nil {
             throw CareStoreError.duplicateID(entity: "care task version", id: task.versionID)
         }
-        try db.execute(
-            """
-            INSERT INTO care_task_version (version_id, task_id, sequence, care_plan_id, effective_at, is_deleted, json)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                task.versionID, task.id, sequence, task.carePlanID, task.effectiveDate.description, task.isDeleted,
-                try CareRecordCoding.json(task),
-            ])
+        let participant = try task.carePlanID.flatMap { try patientID(carePlanID: $0, in: db) }
+        let row = AuditedRow(table: "care_task_version", keyColumn: "version_id", key: task.versionID)
+        try AuditTrail.recordChange(task.isDeleted ? .delete : nil, of: row, participantID: participant, in: db) {
+            try db.execute(
+                """
+                INSERT INTO care_task_version (version_id, task_id, sequence, care_plan_id, effective_at, is_deleted,
+                json) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    task.versionID, task.id, sequence, task.carePlanID, task.effectiveDate.description, task.isDeleted,
+                    try CareRecordCoding.json(task),
+                ])
+        }
     }
 }

@@ -41,7 +41,8 @@ public final class Database: Sendable {
         readers = ReaderPool(path: url.path, configuration: configuration)
     }
 
-    /// Opens or creates the database at `url` and applies `migrations` in order (those not yet applied).
+    /// Opens or creates the database at `url` and applies `migrations` in order (those not yet applied),
+    /// after the audit trail's own (``AuditTrail/migrations``), which every Recover database has.
     ///
     /// Throws ``DatabaseOpenError`` for a file that is not a Recover database, ``MigrationError`` for a
     /// migration that fails or was altered after it was applied, ``DatabaseError`` for SQLite failures.
@@ -58,7 +59,9 @@ public final class Database: Sendable {
         }
         let writer = Writer(connection: connection, maximumBatch: configuration.maximumWritesPerCommit)
         let database = Database(url: url, configuration: configuration, writer: writer)
-        try Migrator(migrations).migrate(database)
+        // Every Recover database has its audit trail, which the stores write to, so it comes first.
+        let auditNames = Set(AuditTrail.migrations.map(\.name))
+        try Migrator(AuditTrail.migrations + migrations.filter { !auditNames.contains($0.name) }).migrate(database)
         return database
     }
 

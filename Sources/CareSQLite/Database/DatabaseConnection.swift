@@ -18,6 +18,13 @@ public final class DatabaseConnection {
     /// Set by the database while a closure holds the connection.
     var isLent = false
     private var statements: [String: Statement] = [:]
+    /// Who the audit entries of the current write are attributed to.
+    ///
+    /// Set it at the start of a `write` closure (`db.auditActor = "account:\(id)"`); every write request
+    /// starts with ``defaultAuditActor``, so an actor never leaks from one request into the next.
+    public var auditActor = DatabaseConnection.defaultAuditActor
+    /// The actor of writes that do not name one: the server or a tool acting on its own.
+    public static let defaultAuditActor = "system"
     private static let statementCacheLimit = 128
 
     /// Opens (creating if needed) the file at `path` and applies the per-connection settings.

@@ -29,6 +29,7 @@ final class WriteRequest: @unchecked Sendable {
 
     /// Runs the closure once; returns whether it succeeded.
     func run(on connection: DatabaseConnection) -> Bool {
+        connection.auditActor = DatabaseConnection.defaultAuditActor
         let error = job?(connection)
         job = nil
         if let error { failure = error }

@@ -32,15 +32,23 @@ extension SurveyDataStore {
     /// Stores a result inside the caller's transaction; false if its id was already stored.
     @discardableResult
     public static func saveResult(_ result: SurveyResultRecord, in db: DatabaseConnection) throws -> Bool {
-        try db.execute(
-            """
-            INSERT INTO survey_result (id, patient_id, task_id, occurrence, survey_id, completed_at, json)
-            VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
-            """,
-            [
-                result.id, result.patientID, result.taskID, result.occurrence, result.surveyID, result.completedAt,
-                result.json,
-            ]) == 1
+        try AuditTrail.recordChange(of: resultRow(result.id), participantID: result.patientID, in: db) {
+            try db.execute(
+                """
+                INSERT INTO survey_result (id, patient_id, task_id, occurrence, survey_id, completed_at, json)
+                VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+                """,
+                [
+                    result.id, result.patientID, result.taskID, result.occurrence, result.surveyID,
+                    result.completedAt, result.json,
+                ]) == 1
+        }
+    }
+
+    /// A result row as the audit trail names it. Drafts are not audited: they are the participant's working
+    /// copy, replaced page by page and discarded on completion or cancel; the completed result is.
+    static func resultRow(_ id: String) -> AuditedRow {
+        AuditedRow(table: "survey_result", key: id)
     }
 
     /// Stores the result, deletes its draft and runs `extraWrites` on the first storing, inside the caller's
@@ -80,7 +88,11 @@ extension SurveyDataStore {
     /// Deletes one result inside the caller's transaction; returns whether it existed.
     @discardableResult
     public static func deleteResult(id: String, in db: DatabaseConnection) throws -> Bool {
-        try db.execute("DELETE FROM survey_result WHERE id = ?", [id]) == 1
+        let participant: String? = try db.queryOne("SELECT patient_id FROM survey_result WHERE id = ?", [id])?[
+            "patient_id"]
+        return try AuditTrail.recordChange(of: resultRow(id), participantID: participant, in: db) {
+            try db.execute("DELETE FROM survey_result WHERE id = ?", [id]) == 1
+        }
     }
 }
 

@@ -70,6 +70,13 @@ public struct SessionManager: Sendable {
         try directory.deleteSession(tokenHash: Crypto.sha256Hex(token))
     }
 
+    /// Deletes expired sessions and sign-in failures older than a day (run periodically by the server).
+    public func purgeExpired() throws {
+        let time = now()
+        try directory.purgeExpired(
+            now: time, idleTimeout: idleTimeout, failuresBefore: time.addingTimeInterval(-86_400))
+    }
+
     /// Ends every session of an account (sign out everywhere, password change).
     public func endAll(accountID: String) throws {
         try directory.deleteSessions(accountID: accountID)

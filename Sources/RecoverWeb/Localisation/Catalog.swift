@@ -10,13 +10,14 @@ public enum Catalog {
         }
     }
 
-    /// The platform's strings together with the feature areas' (``StudyCatalog``, insights, account records);
-    /// a platform key wins.
-    static let allEnglish = [StudyCatalog.english, InsightsStrings.english, AccountStrings.english].reduce(english) {
-        all, area in all.merging(area) { platform, _ in platform }
-    }
+    /// The platform's strings together with the feature areas' (study, insights, account records,
+    /// console); a platform key wins.
+    static let allEnglish = [
+        StudyCatalog.english, InsightsStrings.english, AccountStrings.english, ConsoleCatalog.english,
+    ].reduce(english) { all, area in all.merging(area) { platform, _ in platform } }
     static let allSimplifiedChinese = [
         StudyCatalog.simplifiedChinese, InsightsStrings.simplifiedChinese, AccountStrings.simplifiedChinese,
+        ConsoleCatalog.simplifiedChinese,
     ].reduce(simplifiedChinese) { all, area in all.merging(area) { platform, _ in platform } }
 
     static let english: [String: String] = [

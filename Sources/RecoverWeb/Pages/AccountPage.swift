@@ -20,7 +20,10 @@ enum AccountPage {
         account.language = language
         account.timeZone = zone
         try services.directory.updateAccount(account)
-        return .redirect(to: "/account?saved=1")
+        var response = Response.redirect(to: "/account?saved=1")
+        // Signed-out pages of this browser (sign-in after a timeout) keep the chosen language too.
+        response.cookies.append(BuiltInRoutes.languageCookie(language, for: request))
+        return response
     }
 
     static func changePassword(_ request: Request, services: WebServices) throws -> Response {

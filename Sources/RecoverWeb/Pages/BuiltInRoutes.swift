@@ -1,5 +1,5 @@
 /// The routes of the web platform itself: health, assets, language, sign-in/out, join, account,
-/// home and console.
+/// home. The console adds its own routes (`ConsoleRoutes`).
 enum BuiltInRoutes {
     static func add(to router: inout Router, services: WebServices) {
         router.get("/healthz") { _ in .text("ok") }
@@ -21,7 +21,6 @@ enum BuiltInRoutes {
             try AccountPage.signOutEverywhere(request, services: services)
         }
         router.get("/") { request in try HomePage.respond(request) }
-        router.get("/console", access: .staff) { request in try ConsolePage.respond(request) }
     }
 
     static func signOut(_ request: Request, services: WebServices) throws -> Response {
@@ -43,13 +42,20 @@ enum BuiltInRoutes {
             try services.directory.updateAccount(account)
         }
         let back = form["back"] ?? "/"
-        let safeBack = back.hasPrefix("/") && !back.hasPrefix("//") && !back.contains("\\") ? back : "/"
+        let isLocalPath =
+            back.hasPrefix("/") && !back.hasPrefix("//") && !back.contains("\\")
+            && !back.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        let safeBack = isLocalPath ? back : "/"
         var response = Response.redirect(to: safeBack)
-        response.cookies.append(
-            Cookie(
-                name: SessionMiddleware.languageCookie, value: language.tag, maxAge: 365 * 24 * 3600,
-                secure: request.isSecure
-            ).headerValue)
+        response.cookies.append(languageCookie(language, for: request))
         return response
+    }
+
+    /// The `Set-Cookie` value remembering `language` for a year.
+    static func languageCookie(_ language: Language, for request: Request) -> String {
+        Cookie(
+            name: SessionMiddleware.languageCookie, value: language.tag, maxAge: 365 * 24 * 3600,
+            secure: request.isSecure
+        ).headerValue
     }
 }

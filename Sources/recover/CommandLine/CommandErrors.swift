@@ -27,3 +27,15 @@ struct DataError: Error, CustomStringConvertible {
 struct CommandExit: Error {
     let code: ExitCode
 }
+
+/// The input the command needs does not exist (a data folder, a file): exit 66 with the message.
+struct NoInputError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}
+
+/// The output cannot be created (a file that cannot be written): exit 73 with the message.
+struct CannotCreateError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}

@@ -32,6 +32,10 @@ struct CommandRunner {
             return fail(.usage, error.description, help: "Usage: \(path.joined(separator: " ")) \(command.synopsis)\n")
         } catch let error as DataError {
             return fail(.dataError, error.description)
+        } catch let error as NoInputError {
+            return fail(.noInput, error.description)
+        } catch let error as CannotCreateError {
+            return fail(.cannotCreate, error.description)
         } catch let exit as CommandExit {
             return exit.code.rawValue
         } catch {

@@ -1,5 +1,7 @@
-// One entry point for the participant pages: importing it enhances every
-// component present on the page. Each module may also be loaded on its own.
+// Entry module for participant pages served at /assets/study/js/ under their
+// own names: importing it loads every component module, and each enhances the
+// elements of its component present on the page. The component modules are
+// self-contained, so a page may also load any of them on its own.
 import './signature-pad.js';
 import './range-of-motion.js';
 import './permissions.js';

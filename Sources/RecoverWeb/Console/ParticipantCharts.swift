@@ -1,0 +1,45 @@
+import Care
+import CareSQLite
+
+/// The participant page's charts: pain and sleep per day (bars) and knee range of motion over time (points).
+/// Values are chosen by their kind, never by position, so two series of one task never mix up.
+enum ParticipantCharts {
+    static let painKind = "checkin.form.pain"
+    static let sleepKind = "checkin.form.sleep"
+    static let rangeKind = "range"
+
+    static func render(_ outcomes: [ConsoleQueries.TaskOutcome], today: LocalDate, days: Int, t: Localizer) -> HTML {
+        let first = today.addingDays(1 - days)
+        let dayList = (0..<days).map { first.addingDays($0) }
+        let pain = series(outcomes, kind: painKind, days: dayList)
+        let sleep = series(outcomes, kind: sleepKind, days: dayList)
+        let range = series(outcomes, kind: rangeKind, days: dayList)
+        let labels = dayList.map(\.description)
+        let checkins = ConsoleChart.bars(
+            id: "checkin-chart", title: t["console.chart.painSleep"],
+            description: t["console.chart.painSleepDescription"],
+            tableSummary: t["console.chart.showTable"], categoryName: t["console.chart.day"], categories: labels,
+            series: [
+                .init(name: t["console.kind.checkin.form.pain"], style: "pain", values: pain),
+                .init(name: t["console.chart.sleepHours"], style: "sleep", values: sleep),
+            ], maximum: 12, format: ConsoleFormat.number)
+        let motion = ConsoleChart.points(
+            id: "range-chart", title: t["console.chart.range"], description: t["console.chart.rangeDescription"],
+            tableSummary: t["console.chart.showTable"], categoryName: t["console.chart.day"], categories: labels,
+            series: .init(name: t["console.chart.rangeDegrees"], style: "rom", values: range),
+            maximum: max(150, range.compactMap { $0 }.max() ?? 0), format: ConsoleFormat.number)
+        return "\(checkins)\(motion)"
+    }
+
+    /// The value of `kind` on each day (the last recorded that day), nil on days without one.
+    static func series(_ outcomes: [ConsoleQueries.TaskOutcome], kind: String, days: [LocalDate]) -> [Double?] {
+        var byDay: [LocalDate: Double] = [:]
+        for item in outcomes {
+            guard let day = item.outcome.eventStart?.date else { continue }
+            for value in item.outcome.values where value.kind == kind {
+                if let number = value.numericValue { byDay[day] = number }
+            }
+        }
+        return days.map { byDay[$0] }
+    }
+}

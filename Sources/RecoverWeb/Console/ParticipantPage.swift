@@ -1,0 +1,143 @@
+import Care
+import CareSQLite
+import Foundation
+import Research
+
+/// `GET /console/participants/:id`: one participant's profile, consent record, outcomes (table and charts),
+/// survey results and audit entries. Everything on the page is selected by this participant's id; the read
+/// is audited.
+enum ParticipantPage {
+    /// How many days the outcome charts show.
+    static let chartDays = 28
+
+    static func show(_ request: Request, context: ConsoleContext) throws -> Response {
+        let t = Localizer(request.language)
+        let id = try request.parameter("id")
+        let today = context.today()
+        let data = try context.database.read {
+            db -> (ConsoleParticipant, [ConsoleQueries.TaskOutcome], [SurveyResultRecord])? in
+            guard let participant = try ConsoleQueries.participant(id: id, today: today, in: db) else { return nil }
+            return (
+                participant, try ConsoleQueries.outcomes(participantID: id, in: db),
+                try SurveyDataStore.results(patientID: id, in: db)
+            )
+        }
+        guard let (participant, outcomes, results) = data else { throw HTTPError(.notFound) }
+        try context.recordRead(request, participantID: id, what: "participant page")
+        let zone = context.zone
+        return .html(
+            ConsoleLayout.page(
+                title: participant.email, section: .participants, request: request,
+                body: """
+                    <h1>\(participant.email)</h1>
+                    \(profile(participant, zone: zone, t: t))
+                    \(ConsentSection.render(participantID: id, t: t))
+                    <section aria-labelledby="outcomes-heading">
+                    <h2 id="outcomes-heading">\(t["console.outcomes.title"])</h2>
+                    \(ParticipantCharts.render(outcomes, today: today, days: chartDays, t: t))
+                    \(outcomeTable(outcomes, t: t))
+                    </section>
+                    \(surveyResults(results, zone: zone, t: t))
+                    \(AuditSection.render(participantID: id, t: t))
+                    """))
+    }
+
+    static func profile(_ participant: ConsoleParticipant, zone: TimeZone, t: Localizer) -> HTML {
+        let rows: [(String, HTML)] = [
+            (t["console.participant.email"], HTML.text(participant.email)),
+            (t["console.participant.id"], "<span class=\"id\">\(participant.id)</span>"),
+            (t["console.participant.joined"], HTML.text(ConsoleFormat.dateTime(participant.joinedAt, in: zone))),
+            (t["console.participant.zone"], HTML.text(participant.timeZone ?? "–")),
+            (t["console.participant.language"], HTML.text(participant.language.flatMap(languageName) ?? "–")),
+            (
+                t["console.participant.onboarding"],
+                HTML.text(t[participant.isOnboarded ? "console.onboarding.done" : "console.onboarding.pending"])
+            ),
+            (
+                t["console.participant.withdrawn"],
+                HTML.text(participant.withdrawnAt.map { ConsoleFormat.dateTime($0, in: zone) } ?? t["console.no"])
+            ),
+            (
+                t["console.participant.adherence"],
+                HTML.text(participant.adherence.map(ConsoleFormat.percent) ?? "–")
+            ),
+        ]
+        let synthetic: HTML =
+            participant.isSynthetic
+            ? "<p><span class=\"badge synthetic\">\(t["console.participant.synthetic"])</span></p>" : .empty
+        let items = rows.map { label, value in HTML("<dt>\(label)</dt><dd>\(value)</dd>") }
+        return """
+            <section class="card" aria-labelledby="profile-heading">
+            <h2 id="profile-heading">\(t["console.profile.title"])</h2>\(synthetic)
+            <dl class="definition">\(items)</dl>
+            </section>
+            """
+    }
+
+    static func languageName(_ tag: String) -> String? { Language(rawValue: tag)?.nativeName }
+
+    static func outcomeTable(_ outcomes: [ConsoleQueries.TaskOutcome], t: Localizer) -> HTML {
+        guard !outcomes.isEmpty else { return "<p>\(t["console.outcomes.none"])</p>" }
+        let rows = outcomes.reversed().map { item in
+            let start = item.outcome.eventStart?.description.replacingOccurrences(of: "T", with: " ") ?? "–"
+            return HTML(
+                "<tr><td>\(start)</td><td>\(taskName(item.studyTask, t: t))</td><td>\(valuesText(item.outcome.values, t: t))</td></tr>"
+            )
+        }
+        return ConsoleLayout.table(
+            caption: t["console.outcomes.caption"],
+            head: [t["console.outcomes.event"], t["console.outcomes.task"], t["console.outcomes.values"]], rows: rows)
+    }
+
+    static func taskName(_ studyTask: String, t: Localizer) -> String {
+        let key = "console.task.\(studyTask)"
+        let name = t[key]
+        return name == key ? studyTask : name
+    }
+
+    /// "Pain 3 · Sleep 7 h"; values without a known kind are shown with their kind.
+    static func valuesText(_ values: [OutcomeValue], t: Localizer) -> String {
+        values.map { value in
+            let text: String =
+                switch value.content {
+                case .integer(let number): String(number)
+                case .double(let number): ConsoleFormat.number(number)
+                case .boolean(let flag): t[flag ? "console.yes" : "console.no"]
+                case .text(let text): text
+                case .date(let date): ConsoleFormat.date(date, in: TimeZone(identifier: "UTC") ?? .current)
+                case .data(let data): "\(data.count) B"
+                }
+            let unit = value.unit.map { " \($0 == "deg" ? "°" : $0)" } ?? ""
+            let key = "console.kind.\(value.kind ?? "")"
+            let label = t[key] == key ? (value.kind ?? "") : t[key]
+            return label.isEmpty ? text + unit : "\(label) \(text)\(unit)"
+        }.joined(separator: " · ")
+    }
+
+    static func surveyResults(_ results: [SurveyResultRecord], zone: TimeZone, t: Localizer) -> HTML {
+        let items = results.reversed().map { record in
+            let answers: [HTML]
+            if let result = try? SurveyJSON.decoder().decode(SurveyResult.self, from: record.json) {
+                answers = result.stepResults.flatMap { step in
+                    step.answers.map { answer in
+                        HTML("<li>\(step.stepID) › \(answer.itemID): \(answer.answer.displayText)</li>")
+                    }
+                }
+            } else {
+                answers = ["<li>\(t["console.results.unreadable"])</li>"]
+            }
+            return HTML(
+                """
+                <li><strong>\(taskName(record.taskID, t: t))</strong> · \(ConsoleFormat.dateTime(record.completedAt, in: zone))
+                <ul class="answers">\(answers.isEmpty ? ["<li>\(t["console.results.noAnswers"])</li>"] : answers)</ul></li>
+                """)
+        }
+        let list: HTML = results.isEmpty ? "<p>\(t["console.results.none"])</p>" : "<ul>\(items)</ul>"
+        return """
+            <section class="card" aria-labelledby="results-heading">
+            <h2 id="results-heading">\(t["console.results.title"])</h2>
+            \(list)
+            </section>
+            """
+    }
+}

@@ -1,0 +1,151 @@
+import Care
+import CareSQLite
+import Cryptography
+import Foundation
+import RecoverWeb
+
+/// A fresh Recover database in a temporary folder with the console wired in, plus helpers that create staff
+/// and participants with care data shaped like the study plan's (one care plan per participant, tasks named
+/// by their group identifier).
+final class ConsoleFixture: Sendable {
+    let folder: URL
+    let database: Database
+    let directory: SQLiteAccountDirectory
+    let clock = ManualClock()
+    let app: WebApp
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("console-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        database = try Database.open(
+            at: folder.appendingPathComponent("recover.sqlite"),
+            migrations: AccountStore.migrations + SurveyDataStore.migrations + SQLiteCareStore.migrations)
+        directory = SQLiteAccountDirectory(database: database, fallbackTimeZone: "UTC")
+        let clock = self.clock
+        let services = WebServices(
+            directory: directory, hasher: PasswordHasher(strength: .minimum), defaultTimeZone: "UTC",
+            now: { clock.now })
+        let database = self.database
+        app = WebApp(
+            services: services,
+            configure: { router, services in
+                ConsoleRoutes.add(to: &router, context: ConsoleContext(database: database, services: services))
+            })
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    static let password = "correct horse battery"
+
+    var today: LocalDate { LocalDateTime(instant: clock.now, in: TimeZone(identifier: "UTC")!).date }
+
+    var enrollment: Enrollment {
+        Enrollment(directory: directory, hasher: PasswordHasher(strength: .minimum), now: { [clock] in clock.now })
+    }
+
+    @discardableResult
+    func addStaff(_ email: String, role: UserRole) throws -> UserAccount {
+        try enrollment.addStaff(email: email, role: role, password: Self.password, timeZone: "UTC")
+    }
+
+    /// A participant who joined `joinedDaysAgo` days ago; their check-in and range-of-motion tasks start that
+    /// day. `checkins` maps "days ago" to (pain, sleep); `ranges` maps "days ago" to degrees.
+    @discardableResult
+    func addParticipant(
+        _ email: String, joinedDaysAgo: Int = 10, onboarded: Bool = true, withdrawn: Bool = false,
+        checkins: [Int: (Int, Int)] = [:], ranges: [Int: Double] = [:]
+    ) throws -> String {
+        let joined = clock.now.addingTimeInterval(-Double(joinedDaysAgo) * 86_400)
+        let account = Account(
+            email: email, passwordHash: try PasswordHasher(strength: .minimum).hash(Self.password), role: .participant,
+            language: "en", timeZone: "UTC", createdAt: joined, withdrawnAt: withdrawn ? clock.now : nil)
+        let start = today.addingDays(-joinedDaysAgo)
+        let id = account.id
+        let planID = "plan-\(id)"
+        let onboarding = CareTask(
+            id: "\(id).onboarding", title: "Onboarding", carePlanID: planID, schedule: .dailyAllDay(from: start),
+            impactsAdherence: false, groupIdentifier: "onboarding", effectiveDate: start.startOfDay)
+        let checkin = CareTask(
+            id: "\(id).checkin", title: "Check-in", carePlanID: planID,
+            schedule: .daily(at: LocalTime(hour: 8)!, from: start), groupIdentifier: "checkin",
+            effectiveDate: start.startOfDay)
+        let motion = CareTask(
+            id: "\(id).rangeOfMotionCheck", title: "Range of motion", carePlanID: planID,
+            schedule: .dailyAllDay(from: start), groupIdentifier: "rangeOfMotionCheck", effectiveDate: start.startOfDay)
+        try database.write { db in
+            try AccountStore.createAccount(account, in: db)
+            _ = try SQLiteCareStore.addPatient(Patient(id: id, name: email, timeZoneIdentifier: "UTC"), in: db)
+            _ = try SQLiteCareStore.addCarePlan(CarePlan(id: planID, title: "Recover", patientID: id), in: db)
+            for task in [onboarding, checkin, motion] { _ = try SQLiteCareStore.addTask(task, in: db) }
+            if onboarded {
+                _ = try SQLiteCareStore.addOutcome(
+                    Outcome(
+                        taskID: onboarding.id, taskVersionID: onboarding.versionID, occurrenceIndex: 0,
+                        values: [OutcomeValue(.date(joined), kind: "onboarding.completionStep")], createdDate: joined),
+                    in: db)
+            }
+            for (daysAgo, (pain, sleep)) in checkins {
+                _ = try SQLiteCareStore.addOutcome(
+                    Outcome(
+                        taskID: checkin.id, taskVersionID: checkin.versionID, occurrenceIndex: joinedDaysAgo - daysAgo,
+                        values: [
+                            OutcomeValue(.integer(pain), kind: "checkin.form.pain"),
+                            OutcomeValue(.integer(sleep), kind: "checkin.form.sleep", unit: "h"),
+                        ], createdDate: clock.now.addingTimeInterval(-Double(daysAgo) * 86_400)), in: db)
+            }
+            for (daysAgo, degrees) in ranges {
+                _ = try SQLiteCareStore.addOutcome(
+                    Outcome(
+                        taskID: motion.id, taskVersionID: motion.versionID, occurrenceIndex: joinedDaysAgo - daysAgo,
+                        values: [OutcomeValue(.double(degrees), kind: "range", unit: "deg")],
+                        createdDate: clock.now.addingTimeInterval(-Double(daysAgo) * 86_400)), in: db)
+            }
+        }
+        return id
+    }
+
+    func client() -> ConsoleClient { ConsoleClient(app: app) }
+}
+
+/// An in-process browser for console tests: keeps cookies and the last page's CSRF token.
+struct ConsoleClient {
+    let app: WebApp
+    var cookies: [String: String] = [:]
+    var lastCSRF = ""
+    var acceptLanguage: String?
+
+    @discardableResult
+    mutating func get(_ path: String, query: [String: String] = [:]) -> Response {
+        send(Request(method: .get, path: path, query: query))
+    }
+
+    @discardableResult
+    mutating func post(_ path: String, form: [String: String], includeCSRF: Bool = true) -> Response {
+        var fields = form
+        if includeCSRF { fields["csrf"] = lastCSRF }
+        return send(
+            Request(
+                method: .post, path: path, headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                body: Array(FormData(fields).encoded.utf8)))
+    }
+
+    mutating func send(_ request: Request) -> Response {
+        var request = request
+        request.cookies = cookies
+        if let acceptLanguage { request.headers["accept-language"] = acceptLanguage }
+        let response = app.respond(to: request)
+        for cookie in response.cookies {
+            let pair = cookie.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
+            let value = pair.count > 1 ? String(pair[1]) : ""
+            cookies[String(pair[0])] = cookie.contains("Max-Age=0") ? nil : value
+        }
+        if let token = TestClient.csrf(in: response.text) { lastCSRF = token }
+        return response
+    }
+
+    /// Signs in with the fixture's password.
+    mutating func signIn(_ email: String, password: String = ConsoleFixture.password) {
+        get("/sign-in")
+        post("/sign-in", form: ["email": email, "password": password])
+    }
+}
