@@ -130,6 +130,8 @@ import Testing
         let response = browser.post("/account/withdraw", form: [:])
         #expect(response.status == .seeOther)
         #expect(try harness.directory.account(id: pat.account.id)?.withdrawnAt == harness.clock.now)
+        let audit = try AuditTrail(database: harness.database).entries(forParticipant: pat.account.id, limit: 20)
+        #expect(audit.filter { $0.actor == "account:\(pat.account.id)" }.count == 3)
 
         let today = harness.today()
         let history = try harness.records.taskHistory(patientID: pat.account.id)
