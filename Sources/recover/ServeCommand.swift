@@ -45,7 +45,7 @@ extension Commands {
         let folder = try WebDataFolder.open(arguments.value("data-dir"))
         let directory = folder.directory
         let study = StudyServices(database: folder.database, now: try studyClock(arguments))
-        _ = try loadSigningKey(URL(fileURLWithPath: arguments.value("data-dir") ?? "./recover-data"))
+        let signingKey = try loadSigningKey(URL(fileURLWithPath: arguments.value("data-dir") ?? "./recover-data"))
         let signals = TerminationSignals()
         let zone = TimeZone.current.identifier
         let services = WebServices(
@@ -54,7 +54,10 @@ extension Commands {
         let firstStart = try Enrollment(directory: directory).firstStartIfNeeded(timeZone: zone)
         let app = WebApp(services: services, log: { line in Output.error.line(line) }) { router, services in
             StudyRoutes.add(to: &router, services: services, study: study)
-            ConsoleRoutes.add(to: &router, context: ConsoleContext(database: folder.database, services: services))
+            ConsoleRoutes.add(
+                to: &router,
+                context: ConsoleContext(
+                    database: folder.database, services: services, serverPublicKey: signingKey.publicKey))
         }
         let server: HTTPServer
         do {

@@ -1,13 +1,66 @@
-/// The participant page's consent record: the signed document's facts, the signature image and whether the
-/// record still verifies. Filled from the consent record store once it is part of the build; until then it
-/// says that no consent record is stored.
+import CareSQLite
+import Cryptography
+import Foundation
+
+/// The participant page's consent records: the signature image, the signature's manifestation, and whether
+/// the record still verifies (its hashes match its fields, and the server signature, when there is one,
+/// matches the server's public key).
 enum ConsentSection {
-    static func render(participantID: String, t: Localizer) -> HTML {
-        """
-        <section class="card" aria-labelledby="consent-heading">
-        <h2 id="consent-heading">\(t["console.consent.title"])</h2>
-        <p>\(t["console.consent.none"])</p>
-        </section>
-        """
+    /// Where a consent record stands.
+    enum Verification: String {
+        /// The hashes match, and the server signature too when there is one.
+        case ok
+        /// A hash or the server signature does not match: the record changed after signing.
+        case altered
+    }
+
+    static func verify(_ record: ConsentRecord, publicKey: [UInt8]?) -> Verification {
+        guard record.isIntact else { return .altered }
+        if let signature = record.serverSignature, let publicKey {
+            let valid = SigningKey.isValid(
+                signature: [UInt8](signature), of: Array(record.bindingHash.utf8), publicKey: publicKey)
+            return valid ? .ok : .altered
+        }
+        return .ok
+    }
+
+    static func render(_ records: [ConsentRecord], participantID: String, context: ConsoleContext, t: Localizer)
+        -> HTML
+    {
+        let items = records.reversed().map { record in
+            let status = verify(record, publicKey: context.serverPublicKey)
+            let signatureNote =
+                record.serverSignature == nil ? t["console.consent.unsigned"] : t["console.consent.serverSigned"]
+            return HTML(
+                """
+                <div class="consent-record">
+                <p><span class="badge \(status == .ok ? "open" : "revoked")">\(t["console.consent.\(status.rawValue)"])</span> \(signatureNote)</p>
+                <img class="signature-image" src="/console/participants/\(participantID)/consent/\(record.id)/signature.png" \
+                alt="\(t("console.consent.signatureAlt", ["name": record.printedName]))" width="300" height="120">
+                <dl class="definition">
+                <dt>\(t["console.consent.printedName"])</dt><dd>\(record.printedName)</dd>
+                <dt>\(t["console.consent.signedAt"])</dt><dd>\(signedAt(record))</dd>
+                <dt>\(t["console.consent.meaning"])</dt><dd>\(record.signatureMeaning)</dd>
+                <dt>\(t["console.consent.version"])</dt><dd>\(record.documentVersion) (\(record.language))</dd>
+                <dt>\(t["console.consent.documentHash"])</dt><dd><span class="id">\(record.documentSHA256)</span></dd>
+                <dt>\(t["console.consent.bindingHash"])</dt><dd><span class="id">\(record.bindingHash)</span></dd>
+                </dl>
+                <p><a href="/console/participants/\(participantID)/consent">\(t["console.consent.printable"])</a></p>
+                </div>
+                """)
+        }
+        let body: HTML = records.isEmpty ? "<p>\(t["console.consent.none"])</p>" : "\(items)"
+        return """
+            <section class="card" aria-labelledby="consent-heading">
+            <h2 id="consent-heading">\(t["console.consent.title"])</h2>
+            \(body)
+            </section>
+            """
+    }
+
+    /// The signing time in the participant's zone with its UTC offset, as recorded: `2026-03-29 15:05:09 +08:00`.
+    static func signedAt(_ record: ConsentRecord) -> String {
+        let zone = TimeZone(identifier: record.timeZoneIdentifier) ?? TimeZone(identifier: "UTC") ?? .current
+        return "\(ConsoleFormat.dateTimeWithOffset(record.signedAt, in: zone)) (\(record.timeZoneIdentifier))"
     }
 }
