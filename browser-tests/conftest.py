@@ -16,8 +16,10 @@ def server():
     try:
         yield running
     finally:
-        running.stop()
+        code = running.stop()
         shutil.rmtree(running.data_dir, ignore_errors=True)
+        assert code == 0, f"recover serve exited {code} on SIGTERM (expected a graceful stop)"
+
 
 
 @pytest.fixture

@@ -217,3 +217,8 @@ def join(driver, invitation_url: str, email: str, password: str) -> None:
     fill(driver, "password", password)
     fill(driver, "confirmation", password)
     submit(driver, "/join/" + invitation_url.rsplit("/", 1)[1])
+
+
+def select_option(driver, select_id: str, value: str) -> None:
+    from selenium.webdriver.support.ui import Select
+    Select(driver.find_element(By.ID, select_id)).select_by_value(value)

@@ -26,7 +26,7 @@ def test_join_sign_out_and_sign_in_again(server, driver):
     check_page(driver, "join")
     join(driver, server.invitation_url, "pat@example.com", PASSWORD)
     assert driver.current_url == server.url("/")
-    assert "pat@example.com" in driver.find_element(By.TAG_NAME, "main").text
+    assert heading(driver) == "Your recovery plan", "participants land on their care feed"
     check_page(driver, "home")
 
     driver.get(server.url("/account"))
@@ -142,3 +142,27 @@ def test_error_pages_are_readable(server, driver):
     check_page(driver, "not-found")
     status, _, body = support.http("GET", server.url("/sign-out"))
     assert status == 405 and "Not allowed here" in body
+
+
+def test_account_settings_language_password_and_sign_out_everywhere(server, driver):
+    join(driver, server.invitation_url, "pat@example.com", PASSWORD)
+    driver.get(server.url("/account"))
+    support.select_option(driver, "language", "zh-Hans")
+    support.select_option(driver, "timeZone", "Europe/Zurich")
+    submit(driver, "/account/preferences")
+    assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh-Hans"
+    assert driver.find_element(By.CSS_SELECTOR, "[role=status]").text == "您的更改已保存。"
+    check_page(driver, "account-zh")
+
+    fill(driver, "current", PASSWORD)
+    fill(driver, "password", "a new and better passphrase")
+    fill(driver, "confirmation", "a new and better passphrase")
+    submit(driver, "/account/password")
+    assert driver.find_element(By.CSS_SELECTOR, "[role=status]").text == "您的更改已保存。"
+
+    submit(driver, "/account/sign-out-everywhere")
+    assert driver.current_url == server.url("/sign-in")
+    sign_in(driver, server, "pat@example.com", PASSWORD)
+    assert alert(driver) == "电子邮箱或密码错误。", "the old password no longer works"
+    sign_in(driver, server, "pat@example.com", "a new and better passphrase")
+    assert driver.current_url == server.url("/")

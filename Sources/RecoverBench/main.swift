@@ -2,8 +2,10 @@ import Foundation
 
 // Benchmarks print `name: value unit` lines. Suites are added per area (care, web, export).
 let suites: [String: @Sendable () async throws -> Void] = [
+    "care": CareBenchmark.run,
     "storage": storageBenchmark,
     "survey": surveyBenchmark,
+    "web": { try await WebBenchmark.run() },
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 if requested.isEmpty || requested.contains(where: { suites[$0] == nil }) {

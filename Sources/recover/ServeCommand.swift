@@ -46,6 +46,7 @@ extension Commands {
         let directory = folder.directory
         let study = StudyServices(database: folder.database, now: try studyClock(arguments))
         let signingKey = try loadSigningKey(URL(fileURLWithPath: arguments.value("data-dir") ?? "./recover-data"))
+        let records = ParticipantRecords(database: folder.database, now: study.now)
         let signals = TerminationSignals()
         let zone = TimeZone.current.identifier
         let services = WebServices(
@@ -54,11 +55,21 @@ extension Commands {
         let firstStart = try Enrollment(directory: directory).firstStartIfNeeded(timeZone: zone)
         let app = WebApp(services: services, log: { line in Output.error.line(line) }) { router, services in
             StudyRoutes.add(to: &router, services: services, study: study)
+            InsightsRoutes.add(to: &router, services: services, records: records)
+            AccountRecordRoutes.add(to: &router, services: services, records: records)
             ConsoleRoutes.add(
                 to: &router,
                 context: ConsoleContext(
                     database: folder.database, services: services, serverPublicKey: signingKey.publicKey))
         }
+        let housekeeping = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "recover.housekeeping"))
+        housekeeping.schedule(deadline: .now(), repeating: .seconds(600))
+        housekeeping.setEventHandler {
+            do { try services.sessions.purgeExpired() } catch {
+                Output.error.line("housekeeping failed: \(type(of: error))")
+            }
+        }
+        housekeeping.resume()
         let server: HTTPServer
         do {
             server = try HTTPServer(configuration: configuration) { request in app.respond(to: request) }
@@ -77,6 +88,7 @@ extension Commands {
         Output.error.line("received \(signal): stopping")
         // Nothing calls into the database once the server has stopped; it closes as this action
         // returns and releases the last reference, before the process exits 0.
+        housekeeping.cancel()
         server.stop()
         Output.error.line("stopped")
     }

@@ -15,6 +15,10 @@ import Testing
         #expect(first.eventStart == Fixture.time("2025-06-04T08:00"))
         #expect(try await store.outcomes(OutcomeQuery()) == [first])
         #expect(try await fixture.reopened().outcomes(OutcomeQuery()) == [first])
+        await expectStoreError(.duplicateID(entity: "outcome", id: "o-1")) {
+            _ = try await store.addOutcome(Fixture.outcome("o-1", task: task, occurrence: 4))
+        }
+        #expect(try await store.outcomes(OutcomeQuery()) == [first])
     }
 
     @Test(arguments: StoreKind.all) func secondOutcomeForAnEventIsRefused(kind: StoreKind) async throws {

@@ -126,3 +126,25 @@ import Testing
         #expect(try await store.tasks(mayFirst).map(\.id) == ["checkin", "onboarding", "other"])
     }
 }
+
+/// Version boundaries in the middle of a day never duplicate or drop that day's all-day event.
+@Suite struct CareStoreContractVersionBoundaryTests {
+    @Test(arguments: StoreKind.all) func midDayUpdateOfAnAllDayTaskGivesOneEventThatDay(kind: StoreKind) async throws {
+        let store = try StoreFixture(kind).store
+        _ = try await store.addTask(Fixture.onboarding())
+        var update = Fixture.onboarding()
+        update.versionID = "onboarding-v2"
+        update.title = "Onboarding, new text"
+        update.schedule = .dailyAllDay(from: Fixture.day("2025-06-05"))
+        update.effectiveDate = Fixture.time("2025-06-05T10:30")
+        _ = try await store.updateTask(update)
+        let days = try await store.events(
+            EventQuery(
+                from: Fixture.day("2025-06-04"), through: Fixture.day("2025-06-06"),
+                timeZoneIdentifier: Fixture.newYork))
+        #expect(days.map(\.scheduleEvent.day.description) == ["2025-06-04", "2025-06-05", "2025-06-06"])
+        #expect(days.map(\.task.versionID) == ["onboarding-v1", "onboarding-v2", "onboarding-v2"])
+        #expect(try await store.task(id: "onboarding")?.versionID == "onboarding-v2")
+        #expect(try await store.task(id: "missing") == nil)
+    }
+}

@@ -43,4 +43,12 @@ import Testing
         let later = Parse.time("2025-11-02T03:00").instant(in: newYork)
         #expect(ZonedTimeFormat.string(later, in: newYork) == "2025-11-02T03:00:00-05:00")
     }
+
+    @Test func allDayEventOnADayThatStartsInAGapBeginsWhenTheDayDoes() {
+        let santiago = Parse.zone("America/Santiago")
+        let schedule = Schedule(.dailyAllDay(from: Parse.day("2025-09-05")))
+        let events = schedule.events(on: Parse.day("2025-09-07"), in: santiago)
+        #expect(events.map { ZonedTimeFormat.string($0.start, in: santiago) } == ["2025-09-07T01:00:00-03:00"])
+        #expect(events.map { ZonedTimeFormat.string($0.end, in: santiago) } == ["2025-09-08T00:00:00-03:00"])
+    }
 }

@@ -101,4 +101,25 @@ import Testing
         try directory.clearSignInFailures(key: "account:a")
         #expect(try directory.signInFailureCount(key: "account:a", since: Self.start) == 0)
     }
+
+    @Test(arguments: Kind.allCases) func purgeRemovesOnlyExpiredSessionsAndOldFailures(kind: Kind) throws {
+        let directory = try Self.make(kind)
+        let account = Self.participant("a@example.com")
+        try directory.addAccount(account)
+        let idle = SessionEntry(
+            tokenHash: "idle", accountID: account.id, csrfToken: "c", createdAt: Self.start, lastSeenAt: Self.start,
+            absoluteExpiry: Self.start.addingTimeInterval(12 * 3600))
+        var live = idle
+        live.tokenHash = "live"
+        live.lastSeenAt = Self.start.addingTimeInterval(3000)
+        try directory.addSession(idle)
+        try directory.addSession(live)
+        try directory.recordSignInFailure(key: "k", at: Self.start)
+        try directory.purgeExpired(
+            now: Self.start.addingTimeInterval(3600), idleTimeout: 1800,
+            failuresBefore: Self.start.addingTimeInterval(1))
+        #expect(try directory.session(tokenHash: "idle") == nil)
+        #expect(try directory.session(tokenHash: "live") != nil)
+        #expect(try directory.signInFailureCount(key: "k", since: Self.start.addingTimeInterval(-1)) == 0)
+    }
 }

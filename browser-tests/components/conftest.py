@@ -16,15 +16,7 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
-HERE = Path(__file__).resolve().parent
-REPO = HERE.parent.parent
-ASSETS = REPO / "Sources" / "RecoverWeb" / "Assets" / "study"
-FIXTURES = HERE / "fixtures"
-
-CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; "
-    "img-src 'self' data: blob:; media-src 'self' blob:; frame-ancestors 'none'"
-)
+from .support import ASSETS, CSP, FIXTURES
 
 
 def axe_script() -> str:

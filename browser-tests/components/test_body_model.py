@@ -94,3 +94,30 @@ def test_without_script_the_checkboxes_post_the_parts(component_driver_without_s
     posted = component_posted(driver)
     assert posted["parts"] == ["patella", "calf"]
     assert "parts.json" not in posted
+
+
+def test_a_tap_toggles_a_part(component_open):
+    driver = open_model(component_open)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", part(driver, "calf"))
+    centre = driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];",
+        part(driver, "calf"),
+    )
+    for kind in ("touchStart", "touchEnd"):
+        points = [] if kind == "touchEnd" else [{"x": centre[0], "y": centre[1], "id": 1}]
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    WebDriverWait(driver, 3).until(lambda d: selection(d) == ["calf"])
+    assert part(driver, "calf").get_attribute("aria-checked") == "true"
+
+
+def test_a_model_without_selection_only_shows_its_highlights(component_open, component_axe):
+    driver = component_open("body-model-view.html")
+    WebDriverWait(driver, 5).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-body-model-figure] [data-part]")) == len(PARTS))
+    WebDriverWait(driver, 5).until(lambda d: "is-highlighted" in part(d, "calf").get_attribute("class"))
+    highlighted = [p.get_attribute("data-part") for p in driver.find_elements(By.CSS_SELECTOR, ".is-highlighted")]
+    assert highlighted == ["medialJointLine", "calf"]
+    assert driver.find_elements(By.CSS_SELECTOR, "[data-part][tabindex], [data-part][role=checkbox]") == []
+    assert find(driver, "[data-body-model-figure] svg").get_attribute("aria-hidden") == "true"
+    part(driver, "calf").click()
+    assert part(driver, "calf").get_attribute("aria-checked") is None
+    assert component_axe() == []

@@ -3,7 +3,7 @@
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from test_range_of_motion import set_beta
+from .support import set_beta
 
 
 def find(driver, selector):

@@ -2,29 +2,13 @@
 
 import json
 import math
+import random
 import time
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-
-def quaternion(alpha, beta, gamma):
-    """Euler (intrinsic Z-X'-Y'', degrees) to quaternion, as in shared/BROWSER.md."""
-    a, b, g = (math.radians(v) / 2 for v in (alpha, beta, gamma))
-    sa, ca, sb, cb, sg, cg = math.sin(a), math.cos(a), math.sin(b), math.cos(b), math.sin(g), math.cos(g)
-    return {
-        "x": sb * cg * ca - cb * sg * sa,
-        "y": cb * sg * ca + sb * cg * sa,
-        "z": cb * cg * sa + sb * sg * ca,
-        "w": cb * cg * ca - sb * sg * sa,
-    }
-
-
-def set_beta(driver, beta):
-    driver.execute_cdp_cmd(
-        "Emulation.setSensorOverrideReadings",
-        {"type": "relative-orientation", "reading": {"quaternion": quaternion(0, beta, 0)}},
-    )
+from .support import quaternion, set_beta
 
 
 def find(driver, selector):
@@ -43,11 +27,13 @@ def test_sweep_records_samples_and_shows_the_range(component_driver, component_s
 
     find(driver, "[data-rom-start]").click()
     WebDriverWait(driver, 5).until(lambda d: find(d, "[data-rom-finish]").is_enabled())
-    assert "60" in find(driver, "[data-rom-readout]").text  # start = 90 - 30
+    readout = find(driver, "[data-rom-readout]")
+    WebDriverWait(driver, 5).until(lambda d: readout.text == "Knee angle: 60°")  # start = 90 - 30
     for beta in list(range(30, 106, 5)) + list(range(100, 39, -5)):
         set_beta(driver, beta)
         time.sleep(0.05)
-    time.sleep(0.2)
+    # The throttled read-out ends on the latest angle: 60 - (40 - 30) once the last reading arrived.
+    WebDriverWait(driver, 5).until(lambda d: readout.text == "Knee angle: 50°")
     find(driver, "[data-rom-finish]").click()
 
     samples = json.loads(find(driver, "[data-rom-samples]").get_attribute("value"))
@@ -106,7 +92,7 @@ def test_knee_angle_formula_matches_the_reference(component_open):
     driver = component_open("rom.html")
     result = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "import('/assets/study/js/knee-angle.js').then(m => {"
+        "import('/assets/study/js/range-of-motion.js').then(m => {"
         "  const t = new m.KneeAngleTracker();"
         "  const angles = [30, 60, 105, 70, 40].map(b => t.add(0, b, 0));"
         "  const q = m.quaternionFromEuler(20, 35, -10);"
@@ -120,3 +106,48 @@ def test_knee_angle_formula_matches_the_reference(component_open):
     }
     assert abs(result["back"]["w"] - 1) < 1e-12 and abs(result["back"]["x"]) < 1e-12
     assert round(result["folded"], 6) == -225  # 90 < a <= 180 becomes |a| - 360
+
+
+def reference_result(samples):
+    """shared/REFERENCE.md "Knee range of motion", written independently of the module."""
+
+    def mul(p, q):
+        px, py, pz, pw = p
+        qx, qy, qz, qw = q
+        return (
+            pw * qx + px * qw + py * qz - pz * qy,
+            pw * qy - px * qz + py * qw + pz * qx,
+            pw * qz + px * qy - py * qx + pz * qw,
+            pw * qw - px * qx - py * qy - pz * qz,
+        )
+
+    def angle(q):
+        x, y, z, w = q
+        a = math.degrees(math.atan2(2 * (x * w + y * z), 1 - 2 * (x * x + z * z)))
+        return abs(a) - 360 if 90 < a <= 180 else a
+
+    quats = [tuple(quaternion(*s).values()) for s in samples]
+    ref = quats[0]
+    inv = (-ref[0], -ref[1], -ref[2], ref[3])
+    angles = [angle(mul(q, inv)) for q in quats]
+    start = 90 - angle(ref)
+    min_a, max_a = min([0] + angles), max([0] + angles)
+    minimum, maximum = start - max_a, start - min_a
+    return {"start": start, "finish": start - angles[-1], "minimum": minimum, "maximum": maximum, "range": abs(maximum - minimum)}
+
+
+def test_knee_angle_module_agrees_with_an_independent_implementation(component_open):
+    rng = random.Random(7)
+    samples = [(rng.uniform(0, 360), rng.uniform(-80, 170), rng.uniform(-90, 90)) for _ in range(60)]
+    driver = component_open("rom.html")
+    result = driver.execute_async_script(
+        "const [samples, done] = arguments;"
+        "import('/assets/study/js/range-of-motion.js').then(m => {"
+        "  const t = new m.KneeAngleTracker(); for (const s of samples) t.add(...s); done(t.result());"
+        "});",
+        samples,
+    )
+    expected = reference_result(samples)
+    assert result.keys() == expected.keys()
+    for key, value in expected.items():
+        assert abs(result[key] - value) < 1e-9, key

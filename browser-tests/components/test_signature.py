@@ -8,9 +8,11 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 
 def canvas_box(driver):
+    """The canvas's drawing area (inside its border) in viewport CSS pixels."""
     return driver.execute_script(
-        "const r = document.querySelector('[data-signature-canvas]').getBoundingClientRect();"
-        "return {x: r.left, y: r.top, width: r.width, height: r.height};"
+        "const c = document.querySelector('[data-signature-canvas]'); const r = c.getBoundingClientRect();"
+        "return {x: r.left + c.clientLeft, y: r.top + c.clientTop, width: c.clientWidth, height: c.clientHeight,"
+        " border: c.clientLeft};"
     )
 
 
@@ -58,8 +60,9 @@ def test_mouse_drawing_fills_strokes_and_image_and_clear_empties_them(component_
     box = canvas_box(driver)
     first = strokes[0][0]
     assert first["t"] == 0
-    assert abs(first["x"] - (box["width"] / 2 - 100)) <= 2
-    assert abs(first["y"] - box["height"] / 2) <= 2
+    # Selenium offsets are from the centre of the border box, which is also the drawing area's centre.
+    assert abs(first["x"] - (box["width"] / 2 - 100)) <= 1
+    assert abs(first["y"] - box["height"] / 2) <= 1
     times = [point["t"] for stroke in strokes for point in stroke]
     assert times == sorted(times)
     assert image.startswith("data:image/png;base64,")
@@ -93,7 +96,7 @@ def test_touch_drawing_fills_the_inputs_and_the_form_posts_them(component_open, 
     strokes = json.loads(hidden_values(driver)[0])
     assert len(strokes) == 1
     assert len(strokes[0]) >= 5
-    assert abs(strokes[0][0]["x"] - 30) <= 1 and abs(strokes[0][0]["y"] - 40) <= 1
+    assert (strokes[0][0]["x"], strokes[0][0]["y"]) == (30, 40)
     non_blank = driver.execute_script(
         "const c = document.querySelector('canvas');"
         "return c.getContext('2d').getImageData(0, 0, c.width, c.height).data.some(v => v !== 0);"
@@ -123,3 +126,32 @@ def test_strokes_are_redrawn_when_the_canvas_is_resized(component_open):
     )
     assert redrawn
     assert hidden_values(driver)[0] == strokes
+
+
+def test_typed_name_alternative_satisfies_the_gate_without_drawing(component_open, component_posted):
+    driver = component_open("signature.html")
+    typed = driver.find_element(By.CSS_SELECTOR, "[data-signature-typed]")
+    typed.click()
+    assert submit_button(driver).is_enabled()
+    typed.click()
+    assert not submit_button(driver).is_enabled()
+    typed.click()
+    driver.find_element(By.ID, "printed-name").send_keys("Ada Participant")
+    submit_button(driver).click()
+    posted = component_posted()
+    assert posted["consent.signature.typed"] == ["true"]
+    assert posted["consent.signature.strokes"] == [""]
+
+
+def test_strokes_rendered_by_the_server_are_kept_and_new_strokes_follow_them(component_open, component_axe):
+    driver = component_open("signature-saved.html")
+    saved = [[{"x": 10, "y": 10, "t": 0}, {"x": 60, "y": 30, "t": 120}]]
+    assert json.loads(hidden_values(driver)[0]) == saved
+    assert hidden_values(driver)[1].startswith("data:image/png;base64,")
+    assert submit_button(driver).is_enabled()
+    assert component_axe() == []
+    canvas = driver.find_element(By.CSS_SELECTOR, "[data-signature-canvas]")
+    ActionChains(driver).move_to_element(canvas).click_and_hold().move_by_offset(40, 10).release().perform()
+    strokes = json.loads(hidden_values(driver)[0])
+    assert strokes[0] == saved[0]
+    assert len(strokes) == 2 and strokes[1][0]["t"] == 121

@@ -5,7 +5,15 @@ extension Schedule {
     /// schedule that sort before it (by start, ties broken by element order).
     ///
     /// The one numbering function: range queries and index lookups both use it. Costs O(elements).
-    public func occurrenceIndex(element: Int, occurrence n: Int) -> Int {
+    /// Nil when there is no such element or occurrence.
+    public func occurrenceIndex(element: Int, occurrence n: Int) -> Int? {
+        guard elements.indices.contains(element), n >= 0 else { return nil }
+        if let endKey = elements[element].endKey, n >= elements[element].count(before: endKey) { return nil }
+        return rank(element: element, occurrence: n)
+    }
+
+    /// The rank of a known occurrence (see `occurrenceIndex(element:occurrence:)`).
+    func rank(element: Int, occurrence n: Int) -> Int {
         let key = elements[element].key(ofOccurrence: n)
         var index = n
         for (other, candidate) in elements.enumerated() where other != element {
@@ -87,7 +95,7 @@ extension Schedule {
         return found.map { item in
             makeEvent(
                 element: item.element, occurrence: item.n,
-                index: occurrenceIndex(element: item.element, occurrence: item.n), in: zone)
+                index: rank(element: item.element, occurrence: item.n), in: zone)
         }
     }
 

@@ -37,15 +37,24 @@ public struct Schedule: Codable, Hashable, Sendable {
         Schedule(.dailyAllDay(from: date))
     }
 
-    /// Checks that the schedule can be evaluated: at least one element, positive intervals, ends after starts.
+    /// Checks that the schedule can be evaluated: at least one element, positive intervals of at most 1000 years,
+    /// durations from zero to 100 years, ends after starts. Stores and the command-line tool refuse schedules
+    /// that fail it; evaluating one anyway gives meaningless events but never traps.
     public func validate() throws(ScheduleError) {
         if elements.isEmpty { throw .noElements }
         for (index, element) in elements.enumerated() {
             if element.interval.count <= 0 { throw .nonPositiveInterval(element: index) }
-            if case .seconds(let seconds) = element.duration, seconds < 0 { throw .negativeDuration(element: index) }
+            if element.interval.count > element.interval.maximumCount { throw .intervalTooLong(element: index) }
+            if case .seconds(let seconds) = element.duration {
+                if seconds < 0 { throw .negativeDuration(element: index) }
+                if seconds > Self.maximumDurationSeconds { throw .durationTooLong(element: index) }
+            }
             if let endKey = element.endKey, endKey <= element.firstKey { throw .endNotAfterStart(element: index) }
         }
     }
+
+    /// The longest duration of an event: 100 years. Bounds keep all occurrence arithmetic far from overflow.
+    static let maximumDurationSeconds = 100 * 366 * CivilCalendar.secondsPerDay
 
     /// The zone with `identifier`, or `ScheduleError.unknownTimeZone`.
     public static func timeZone(_ identifier: String) throws(ScheduleError) -> TimeZone {

@@ -2,7 +2,9 @@
 ///
 /// Encoded as `"allDay"` or `{"seconds": 3600}`.
 public enum ScheduleDuration: Hashable, Sendable {
+    /// The whole local day, midnight to midnight.
     case allDay
+    /// A number of elapsed seconds from the start.
     case seconds(Int)
 
     /// One hour.

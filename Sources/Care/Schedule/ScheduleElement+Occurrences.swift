@@ -30,9 +30,10 @@ extension ScheduleElement {
 
     /// The number of this element's events whose key is before `key` (and before the end).
     func count(before bound: Int) -> Int {
-        var limit = bound
-        if let endKey { limit = min(limit, endKey) }
         let first = firstKey
+        // Counting saturates 2^61 seconds (73 billion years) after the start, so no sum below can overflow.
+        var limit = min(bound, first + (1 << 61))
+        if let endKey { limit = min(limit, endKey) }
         guard limit > first else { return 0 }
         // An invalid interval (rejected by `Schedule.validate`) degrades to one event instead of dividing by zero.
         guard interval.count > 0 else { return 1 }

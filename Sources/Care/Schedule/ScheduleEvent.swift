@@ -19,6 +19,21 @@ public struct ScheduleEvent: Codable, Hashable, Sendable {
     /// The element's target values.
     public var targetValues: [OutcomeValue]
 
+    /// Creates an event; schedules make them, tests and previews may too.
+    public init(
+        occurrence: Int, element: Int, localStart: LocalDateTime, start: Date, end: Date, isAllDay: Bool,
+        text: String? = nil, targetValues: [OutcomeValue] = []
+    ) {
+        self.occurrence = occurrence
+        self.element = element
+        self.localStart = localStart
+        self.start = start
+        self.end = end
+        self.isAllDay = isAllDay
+        self.text = text
+        self.targetValues = targetValues
+    }
+
     /// The local day the event belongs to.
     public var day: LocalDate { localStart.date }
 }

@@ -2,9 +2,21 @@
 ///
 /// Encoded as `{"days": 1}`, `{"weeks": 1}` or `{"months": 1}`.
 public enum ScheduleInterval: Hashable, Sendable {
+    /// Every n days.
     case days(Int)
+    /// Every n weeks (7 n days).
     case weeks(Int)
+    /// Every n months, on the start's day clamped to each month's length.
     case months(Int)
+
+    /// The largest accepted count: 1000 years in this interval's unit.
+    public var maximumCount: Int {
+        switch self {
+        case .days: 366_000
+        case .weeks: 52_200
+        case .months: 12_000
+        }
+    }
 
     /// The number of units in one step.
     public var count: Int {

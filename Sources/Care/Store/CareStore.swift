@@ -32,6 +32,8 @@ public protocol CareStore: Sendable {
     /// Adds the first version of a task; the task id and version id must be new and the schedule valid.
     func addTask(_ task: CareTask) async throws -> CareTask
     /// Appends `task` as a new version of the task with the same id, effective from its `effectiveDate`.
+    ///
+    /// Give the new version a fresh `versionID` (for example `UUID().uuidString`); a used one is `duplicateID`.
     func updateTask(_ task: CareTask) async throws -> CareTask
     /// Appends a tombstone: the task has no events from `effectiveDate` on.
     func deleteTask(id: String, effectiveFrom effectiveDate: LocalDateTime, versionID: String) async throws -> CareTask
@@ -40,8 +42,9 @@ public protocol CareStore: Sendable {
 
     /// Records an outcome for an existing event; returns the stored outcome.
     ///
-    /// The same `id` again returns the stored outcome unchanged. Another id for an event that has a live
-    /// outcome throws `outcomeAlreadyRecorded`.
+    /// The same `id` again for the same event returns the stored outcome unchanged (see `Outcome.replaying`);
+    /// for another event it throws `duplicateID`. Another id for an event that has a live outcome throws
+    /// `outcomeAlreadyRecorded`.
     func addOutcome(_ outcome: Outcome) async throws -> Outcome
     /// Replaces a live outcome's values.
     func updateOutcome(id: String, values: [OutcomeValue]) async throws -> Outcome
@@ -55,6 +58,11 @@ public protocol CareStore: Sendable {
 }
 
 extension CareStore {
+    /// The current version of task `id`, or nil when there is none or it is deleted.
+    public func task(id: String) async throws -> CareTask? {
+        try await tasks(CareTaskQuery(ids: [id])).first
+    }
+
     /// Every version of task `id`, oldest first, tombstones included.
     public func taskHistory(id: String) async throws -> [CareTask] {
         try await tasks(CareTaskQuery(ids: [id], versions: .all))

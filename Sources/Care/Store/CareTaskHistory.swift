@@ -24,7 +24,7 @@ public struct CareTaskHistory: Hashable, Sendable {
 
     /// Checks a task's first version: live, valid schedule.
     public static func validateFirstVersion(_ task: CareTask) throws(CareStoreError) {
-        if task.isDeleted { throw .unknownTask(task.id) }
+        if task.isDeleted { throw .taskDeleted(task.id) }
         do { try task.schedule.validate() } catch { throw .invalidSchedule(taskID: task.id, error) }
     }
 

@@ -91,7 +91,7 @@ public actor InMemoryCareStore: CareStore {
     }
 
     public func addOutcome(_ outcome: Outcome) throws -> Outcome {
-        if let stored = outcomesByID[outcome.id] { return stored }
+        if let stored = outcomesByID[outcome.id] { return try stored.replaying(outcome) }
         guard let taskID = taskIDByVersion[outcome.taskVersionID], taskID == outcome.taskID,
             let history = histories[taskID]
         else { throw CareStoreError.unknownTaskVersion(outcome.taskVersionID) }

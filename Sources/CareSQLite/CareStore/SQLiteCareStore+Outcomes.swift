@@ -14,7 +14,9 @@ extension SQLiteCareStore {
     public static func addOutcomeReportingNew(
         _ outcome: Outcome, in db: DatabaseConnection
     ) throws -> (outcome: Outcome, isNew: Bool) {
-        if let stored = try self.outcome(id: outcome.id, in: db) { return (stored, false) }
+        if let stored = try self.outcome(id: outcome.id, in: db) {
+            return (try stored.replaying(outcome), false)
+        }
         guard let history = try history(taskID: outcome.taskID, in: db),
             history.versions.contains(where: { $0.versionID == outcome.taskVersionID })
         else { throw CareStoreError.unknownTaskVersion(outcome.taskVersionID) }

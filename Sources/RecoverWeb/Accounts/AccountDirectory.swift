@@ -28,6 +28,9 @@ public protocol AccountDirectory: Sendable {
     func recordSignInFailure(key: String, at date: Date) throws
     func signInFailureCount(key: String, since date: Date) throws -> Int
     func clearSignInFailures(key: String) throws
+    /// Deletes sessions past their absolute expiry or idle longer than `idleTimeout`, and sign-in
+    /// failures older than `failuresBefore` (housekeeping; nothing depends on it for correctness).
+    func purgeExpired(now: Date, idleTimeout: TimeInterval, failuresBefore: Date) throws
 }
 
 /// Why an account operation was refused.

@@ -76,5 +76,16 @@ public final class InMemoryAccountDirectory: AccountDirectory {
         state.withLock { $0.failures[key, default: []].filter { $0 >= date }.count }
     }
 
+    public func purgeExpired(now: Date, idleTimeout: TimeInterval, failuresBefore: Date) throws {
+        state.withLock { state in
+            state.sessions = state.sessions.filter {
+                $0.value.absoluteExpiry > now && now.timeIntervalSince($0.value.lastSeenAt) < idleTimeout
+            }
+            state.failures = state.failures.mapValues { $0.filter { $0 >= failuresBefore } }.filter {
+                !$0.value.isEmpty
+            }
+        }
+    }
+
     public func clearSignInFailures(key: String) throws { state.withLock { _ = $0.failures.removeValue(forKey: key) } }
 }

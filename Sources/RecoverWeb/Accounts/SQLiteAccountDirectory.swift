@@ -91,6 +91,11 @@ public struct SQLiteAccountDirectory: AccountDirectory {
 
     public func clearSignInFailures(key: String) throws { try store.clearSignInFailures(key: key) }
 
+    public func purgeExpired(now: Date, idleTimeout: TimeInterval, failuresBefore: Date) throws {
+        _ = try store.deleteExpiredSessions(now: now, idleTimeout: idleTimeout)
+        _ = try store.deleteSignInFailures(before: failuresBefore)
+    }
+
     private func userAccount(_ account: Account) -> UserAccount {
         let role: UserRole =
             switch account.role {

@@ -43,7 +43,8 @@ public struct SessionManager: Sendable {
     }
 
     /// The live session for a cookie token, or `nil` (and the stored session removed) when it has
-    /// expired, is unknown, or its account is gone or withdrawn.
+    /// expired, is unknown, or its account is gone. A withdrawn participant keeps their session (they may
+    /// still download their data); the study pages show them the withdrawn message instead of tasks.
     public func resume(token: String) throws -> SignedInSession? {
         let hash = Crypto.sha256Hex(token)
         guard let entry = try directory.session(tokenHash: hash) else { return nil }
@@ -52,7 +53,7 @@ public struct SessionManager: Sendable {
             try directory.deleteSession(tokenHash: hash)
             return nil
         }
-        guard let account = try directory.account(id: entry.accountID), account.withdrawnAt == nil else {
+        guard let account = try directory.account(id: entry.accountID) else {
             try directory.deleteSession(tokenHash: hash)
             return nil
         }
@@ -67,6 +68,13 @@ public struct SessionManager: Sendable {
     /// Ends one session (sign out).
     public func end(token: String) throws {
         try directory.deleteSession(tokenHash: Crypto.sha256Hex(token))
+    }
+
+    /// Deletes expired sessions and sign-in failures older than a day (run periodically by the server).
+    public func purgeExpired() throws {
+        let time = now()
+        try directory.purgeExpired(
+            now: time, idleTimeout: idleTimeout, failuresBefore: time.addingTimeInterval(-86_400))
     }
 
     /// Ends every session of an account (sign out everywhere, password change).

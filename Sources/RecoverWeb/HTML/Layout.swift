@@ -52,6 +52,7 @@ public enum Layout {
         return """
             <nav class="site-nav" aria-label="\(t["nav.label"])"><ul>
             \(home)
+            \(session.account.role.isStaff ? HTML.empty : "<li><a href=\"/insights\">\(t["nav.insights"])</a></li>")
             <li><a href="/account">\(t["nav.account"])</a></li>
             <li><form class="inline-form" method="post" action="/sign-out">\(csrfField(request))\
             <button class="link-button" type="submit">\(t["nav.signOut"])</button></form></li>

@@ -10,13 +10,15 @@ public enum Catalog {
         }
     }
 
-    /// The platform's strings together with the study pages' (``StudyCatalog``) and the console's
-    /// (``ConsoleCatalog``); a platform key wins.
-    static let allEnglish = english.merging(StudyCatalog.english) { platform, _ in platform }
-        .merging(ConsoleCatalog.english) { platform, _ in platform }
-    static let allSimplifiedChinese = simplifiedChinese.merging(StudyCatalog.simplifiedChinese) { platform, _ in
-        platform
-    }.merging(ConsoleCatalog.simplifiedChinese) { platform, _ in platform }
+    /// The platform's strings together with the feature areas' (study, insights, account records,
+    /// console); a platform key wins.
+    static let allEnglish = [
+        StudyCatalog.english, InsightsStrings.english, AccountStrings.english, ConsoleCatalog.english,
+    ].reduce(english) { all, area in all.merging(area) { platform, _ in platform } }
+    static let allSimplifiedChinese = [
+        StudyCatalog.simplifiedChinese, InsightsStrings.simplifiedChinese, AccountStrings.simplifiedChinese,
+        ConsoleCatalog.simplifiedChinese,
+    ].reduce(simplifiedChinese) { all, area in all.merging(area) { platform, _ in platform } }
 
     static let english: [String: String] = [
         "layout.skipToContent": "Skip to main content",
@@ -52,7 +54,7 @@ public enum Catalog {
         "join.error.unknownCode": "This invitation link is not valid.",
         "account.title": "Your account",
         "account.signedInAs": "Signed in as {email}.",
-        "account.preferences": "Language and time zone",
+        "account.preferences": "Language",
         "account.language": "Language",
         "account.timeZone": "Time zone",
         "account.save": "Save",
@@ -127,7 +129,7 @@ public enum Catalog {
         "join.error.unknownCode": "此邀请链接无效。",
         "account.title": "您的账户",
         "account.signedInAs": "当前登录：{email}。",
-        "account.preferences": "语言和时区",
+        "account.preferences": "语言",
         "account.language": "语言",
         "account.timeZone": "时区",
         "account.save": "保存",

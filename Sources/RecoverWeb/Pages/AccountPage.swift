@@ -3,21 +3,27 @@ import Foundation
 /// `/account`: language, time zone, password change and "sign out everywhere".
 enum AccountPage {
     static func show(_ request: Request) throws -> Response {
-        let notice = request.query["saved"].map { _ in "account.saved" }
+        let notice =
+            request.query["saved"].map { _ in "account.saved" }
+            ?? request.query["withdrawn"].map { _ in "account.withdrawnNotice" }
         return .html(render(request, noticeKey: notice, passwordProblem: nil))
     }
 
     static func savePreferences(_ request: Request, services: WebServices) throws -> Response {
         guard var account = request.account else { throw HTTPError(.unauthorized) }
         let form = try request.form()
-        let zone = form["timeZone"] ?? ""
+        // The time zone has its own form (TimeZoneSection); this one may still carry it.
+        let zone = form["timeZone"] ?? account.timeZone
         guard let language = Language(rawValue: form["language"] ?? ""), TimeZone(identifier: zone) != nil else {
             throw HTTPError(.badRequest, "error.badForm")
         }
         account.language = language
         account.timeZone = zone
         try services.directory.updateAccount(account)
-        return .redirect(to: "/account?saved=1")
+        var response = Response.redirect(to: "/account?saved=1")
+        // Signed-out pages of this browser (sign-in after a timeout) keep the chosen language too.
+        response.cookies.append(BuiltInRoutes.languageCookie(language, for: request))
+        return response
     }
 
     static func changePassword(_ request: Request, services: WebServices) throws -> Response {
@@ -65,12 +71,8 @@ enum AccountPage {
             return HTML(
                 "<option value=\"\(language.tag)\" lang=\"\(language.tag)\"\(selected)>\(language.nativeName)</option>")
         }
-        let zones = TimeZone.knownTimeZoneIdentifiers.sorted().map { zone in
-            let selected: HTML = zone == account.timeZone ? " selected" : .empty
-            return HTML("<option\(selected)>\(zone)</option>")
-        }
         return Layout.page(
-            title: t["account.title"], request: request,
+            title: t["account.title"], request: request, scripts: ["browser-zone.js"],
             body: """
                 <h1>\(t["account.title"])</h1>
                 \(notice)
@@ -81,11 +83,10 @@ enum AccountPage {
                 \(Layout.csrfField(request))
                 <div class="field"><label for="language">\(t["account.language"])</label>
                 <select id="language" name="language">\(languageOptions)</select></div>
-                <div class="field"><label for="timeZone">\(t["account.timeZone"])</label>
-                <select id="timeZone" name="timeZone">\(zones)</select></div>
                 <div><button class="button" type="submit">\(t["account.save"])</button></div>
                 </form>
                 </section>
+                \(AccountRecordSections.render(request))
                 <section class="card" aria-labelledby="password-heading">
                 <h2 id="password-heading">\(t["account.changePassword"])</h2>
                 \(FormField.alert(passwordProblem.map { t[$0] }))

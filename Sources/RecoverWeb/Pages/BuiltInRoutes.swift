@@ -42,13 +42,20 @@ enum BuiltInRoutes {
             try services.directory.updateAccount(account)
         }
         let back = form["back"] ?? "/"
-        let safeBack = back.hasPrefix("/") && !back.hasPrefix("//") && !back.contains("\\") ? back : "/"
+        let isLocalPath =
+            back.hasPrefix("/") && !back.hasPrefix("//") && !back.contains("\\")
+            && !back.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        let safeBack = isLocalPath ? back : "/"
         var response = Response.redirect(to: safeBack)
-        response.cookies.append(
-            Cookie(
-                name: SessionMiddleware.languageCookie, value: language.tag, maxAge: 365 * 24 * 3600,
-                secure: request.isSecure
-            ).headerValue)
+        response.cookies.append(languageCookie(language, for: request))
         return response
+    }
+
+    /// The `Set-Cookie` value remembering `language` for a year.
+    static func languageCookie(_ language: Language, for request: Request) -> String {
+        Cookie(
+            name: SessionMiddleware.languageCookie, value: language.tag, maxAge: 365 * 24 * 3600,
+            secure: request.isSecure
+        ).headerValue
     }
 }

@@ -19,7 +19,8 @@ enum SignInPage {
         let account = try services.directory.account(email: email)
         // Verify against a fixed hash when the account is unknown, so both cases take the same time.
         let matches = services.hasher.verify(password, against: account?.passwordHash ?? dummyHash)
-        guard let account, matches, account.withdrawnAt == nil else {
+        // A withdrawn participant still signs in: to download their data and their signed consent.
+        guard let account, matches else {
             try services.throttle.recordFailure(email: email, address: request.clientAddress)
             return .html(render(request, email: email, errorKey: "signIn.error.wrong"), status: .unauthorized)
         }

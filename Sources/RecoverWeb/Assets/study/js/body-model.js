@@ -3,15 +3,10 @@
 // optional highlight colour, parts highlighted in advance, and a Continue
 // button gated on a selection. Contract: docs/components.md, "Knee body model".
 
-import { announce, enhanceAll, format } from './enhance.js';
-import { gateKey, setComplete } from './gate.js';
+let instances = 0; // numbers the component instances of this page for their gate keys
 
 /** Enhances one `[data-body-model]` element. */
 export async function enhanceBodyModel(root) {
-  const figure = root.querySelector('[data-body-model-figure]');
-  const svg = figure?.querySelector('svg') ?? (await loadSVG(root.dataset.bodyModelSrc, figure));
-  if (!svg) return;
-
   const choices = root.querySelector('[data-body-model-choices]');
   const checkboxes = new Map([...root.querySelectorAll('input[type="checkbox"][value]')].map((box) => [box.value, box]));
   const valueInput = root.querySelector('[data-body-model-value]');
@@ -20,16 +15,22 @@ export async function enhanceBodyModel(root) {
   const highlightedSuffix = root.dataset.highlightedSuffix ?? '(highlighted)';
   const selectable = root.dataset.allowsSelection !== 'false';
   const form = root.closest('form');
-  const key = gateKey('body-model');
+  const key = `body-model-${(instances += 1)}`;
+
+  // Gate on the checkboxes at once: they work even if the SVG never loads.
+  const gate = () => {
+    if (root.hasAttribute('data-require-selection')) {
+      setComplete(form, key, [...checkboxes.values()].some((box) => box.checked));
+    }
+  };
+  gate();
+  choices?.addEventListener('change', gate);
+
+  const figure = root.querySelector('[data-body-model-figure]');
+  const svg = figure?.querySelector('svg') ?? (await loadSVG(root.dataset.bodyModelSrc, figure));
+  if (!svg) return;
 
   if (root.dataset.highlightColor) root.style.setProperty('--body-model-highlight', root.dataset.highlightColor);
-  svg.removeAttribute('aria-hidden');
-  svg.setAttribute('role', 'group');
-  const legend = root.querySelector('legend');
-  if (legend) {
-    legend.id ||= `${gateKey('body-model-legend')}`;
-    svg.setAttribute('aria-labelledby', legend.id);
-  }
 
   const parts = [];
   for (const part of svg.querySelectorAll('[data-part]')) {
@@ -51,7 +52,17 @@ export async function enhanceBodyModel(root) {
     });
     parts.push([part, box]);
   }
-  if (choices && parts.length > 0) choices.hidden = true;
+  if (parts.length > 0) {
+    // The parts replace the checkboxes for everyone; the SVG file ships hidden from assistive technology.
+    if (choices) choices.hidden = true;
+    svg.removeAttribute('aria-hidden');
+    svg.setAttribute('role', 'group');
+    const legend = root.querySelector('legend');
+    if (legend) {
+      legend.id ||= `body-model-legend-${(instances += 1)}`;
+      svg.setAttribute('aria-labelledby', legend.id);
+    }
+  }
 
   function toggle(part, box) {
     box.checked = !box.checked;
@@ -75,7 +86,7 @@ export async function enhanceBodyModel(root) {
       : root.dataset.noneSelectedMessage ?? 'Nothing selected.';
     if (speak) announce(status, message);
     else if (status) status.textContent = message;
-    if (root.hasAttribute('data-require-selection')) setComplete(form, key, selected.length > 0);
+    gate();
   }
 
   choices?.addEventListener('change', () => sync(true));
@@ -100,4 +111,28 @@ function labelText(box) {
   return (box.labels?.[0]?.textContent ?? box.value).trim();
 }
 
-enhanceAll('[data-body-model]', enhanceBodyModel);
+// Submit gating, shared with the other study modules through the DOM (each module is loaded on its
+// own): the form lists its unmet requirements in data-gate-pending, and its [data-gated] buttons
+// stay disabled while that list is not empty.
+function setComplete(form, key, complete) {
+  if (!form) return;
+  const pending = new Set((form.dataset.gatePending ?? '').split(' ').filter(Boolean));
+  if (complete) pending.delete(key);
+  else pending.add(key);
+  form.dataset.gatePending = [...pending].join(' ');
+  for (const button of form.querySelectorAll('[data-gated]')) button.disabled = pending.size > 0;
+}
+
+// Sets the text of a live region; clearing it first lets a repeated message be announced again.
+function announce(region, message) {
+  if (!region) return;
+  region.textContent = '';
+  region.textContent = message;
+}
+
+// Fills the {name} placeholders of a server-localised template.
+function format(template, values) {
+  return template.replace(/\{(\w+)\}/g, (match, name) => (name in values ? String(values[name]) : match));
+}
+
+for (const element of document.querySelectorAll('[data-body-model]')) enhanceBodyModel(element);

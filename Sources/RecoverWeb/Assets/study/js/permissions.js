@@ -3,11 +3,9 @@
 // Gated Continue buttons are enabled once every card is answered.
 // Contract: docs/components.md, "Permission cards".
 
-import { announce, enhanceAll } from './enhance.js';
-import { gateKey, setComplete } from './gate.js';
-import { requestMotionPermission } from './motion-permission.js';
+let instances = 0; // numbers the component instances of this page for their gate keys
 
-const motionListenTime = 1500;
+const motionListenTime = 2000;
 
 const defaultMessages = {
   granted: 'Allowed.',
@@ -18,7 +16,7 @@ const defaultMessages = {
 /** Enhances one `[data-permission-card]` element. */
 export function enhancePermissionCard(card) {
   const form = card.closest('form');
-  const key = gateKey('permission');
+  const key = `permission-${(instances += 1)}`;
   if (card.dataset.permissionCard === 'health') {
     enhanceHealthCard(card, (complete) => setComplete(form, key, complete));
   } else {
@@ -32,7 +30,13 @@ function enhanceHealthCard(card, report) {
   const answered = () => names.every((name) => radios.some((radio) => radio.name === name && radio.checked));
   const status = card.querySelector('[data-permission-status]');
 
-  const bulk = card.querySelector('[data-permission-bulk]') ?? card.insertBefore(document.createElement('div'), radios[0]?.closest('fieldset') ?? null);
+  let bulk = card.querySelector('[data-permission-bulk]');
+  if (!bulk) {
+    bulk = document.createElement('div');
+    const firstGroup = radios[0]?.closest('fieldset');
+    if (firstGroup) firstGroup.before(bulk);
+    else card.append(bulk);
+  }
   bulk.classList.add('permission-bulk');
   const choices = [
     ['granted', card.dataset.allowAllLabel ?? 'Allow all', card.dataset.allowAllMessage ?? 'All health data types allowed.'],
@@ -112,4 +116,34 @@ async function askMotion() {
   });
 }
 
-enhanceAll('[data-permission-card]', enhancePermissionCard);
+// Submit gating, shared with the other study modules through the DOM (each module is loaded on its
+// own): the form lists its unmet requirements in data-gate-pending, and its [data-gated] buttons
+// stay disabled while that list is not empty.
+function setComplete(form, key, complete) {
+  if (!form) return;
+  const pending = new Set((form.dataset.gatePending ?? '').split(' ').filter(Boolean));
+  if (complete) pending.delete(key);
+  else pending.add(key);
+  form.dataset.gatePending = [...pending].join(' ');
+  for (const button of form.querySelectorAll('[data-gated]')) button.disabled = pending.size > 0;
+}
+
+// Sets the text of a live region; clearing it first lets a repeated message be announced again.
+function announce(region, message) {
+  if (!region) return;
+  region.textContent = '';
+  region.textContent = message;
+}
+
+// Asks for motion access where the browser has a prompt (Safari, Chromium); `granted` where it has none.
+async function requestMotionPermission() {
+  const request = window.DeviceOrientationEvent?.requestPermission;
+  if (typeof request !== 'function') return 'granted';
+  try {
+    return await request.call(window.DeviceOrientationEvent);
+  } catch {
+    return 'denied';
+  }
+}
+
+for (const element of document.querySelectorAll('[data-permission-card]')) enhancePermissionCard(element);

@@ -4,8 +4,7 @@
 // disables it. Without script the named field is a plain number input.
 // Contract: docs/components.md, "Scale slider".
 
-import { enhanceAll, format } from './enhance.js';
-import { gateKey, setComplete } from './gate.js';
+let instances = 0; // numbers the component instances of this page for their gate keys
 
 /** Enhances one `[data-scale]` element. */
 export function enhanceScale(root) {
@@ -19,7 +18,7 @@ export function enhanceScale(root) {
   const template = root.dataset.valueTemplate ?? '{value}';
   const label = root.querySelector(`label[for="${CSS.escape(field.id)}"]`);
   const form = root.closest('form');
-  const key = gateKey('scale');
+  const key = `scale-${(instances += 1)}`;
   const required = root.hasAttribute('data-scale-required');
 
   // Swap the number field for the slider: the field keeps its name and becomes hidden.
@@ -82,4 +81,21 @@ export function enhanceScale(root) {
   }
 }
 
-enhanceAll('[data-scale]', enhanceScale);
+// Submit gating, shared with the other study modules through the DOM (each module is loaded on its
+// own): the form lists its unmet requirements in data-gate-pending, and its [data-gated] buttons
+// stay disabled while that list is not empty.
+function setComplete(form, key, complete) {
+  if (!form) return;
+  const pending = new Set((form.dataset.gatePending ?? '').split(' ').filter(Boolean));
+  if (complete) pending.delete(key);
+  else pending.add(key);
+  form.dataset.gatePending = [...pending].join(' ');
+  for (const button of form.querySelectorAll('[data-gated]')) button.disabled = pending.size > 0;
+}
+
+// Fills the {name} placeholders of a server-localised template.
+function format(template, values) {
+  return template.replace(/\{(\w+)\}/g, (match, name) => (name in values ? String(values[name]) : match));
+}
+
+for (const element of document.querySelectorAll('[data-scale]')) enhanceScale(element);

@@ -2,8 +2,7 @@
 // fills two hidden inputs: the strokes as JSON and the drawing as a PNG data URL.
 // Contract: docs/components.md, "Signature pad".
 
-import { announce, enhanceAll } from './enhance.js';
-import { gateKey, setComplete } from './gate.js';
+let instances = 0; // numbers the component instances of this page for their gate keys
 
 /** Enhances one `[data-signature-pad]` element. */
 export function enhanceSignaturePad(root) {
@@ -16,7 +15,7 @@ export function enhanceSignaturePad(root) {
   if (!canvas || !strokesInput || !imageInput) return;
 
   const form = root.closest('form');
-  const key = gateKey('signature');
+  const key = `signature-${(instances += 1)}`;
   const context = canvas.getContext('2d');
   let strokes = parseStrokes(strokesInput.value);
   let current = null;
@@ -25,14 +24,21 @@ export function enhanceSignaturePad(root) {
   // Rendered hidden by the server (drawing needs script); reveal it now.
   root.hidden = false;
 
+  // A point in CSS pixels from the canvas's drawing area (inside its border); t in ms from the first point.
   function point(event) {
     const box = canvas.getBoundingClientRect();
-    if (origin === null) origin = event.timeStamp;
+    if (origin === null) origin = event.timeStamp - nextTime();
     return {
-      x: round(event.clientX - box.left),
-      y: round(event.clientY - box.top),
+      x: round(event.clientX - box.left - canvas.clientLeft),
+      y: round(event.clientY - box.top - canvas.clientTop),
       t: Math.round(event.timeStamp - origin),
     };
+  }
+
+  // Strokes restored from the server continue the timeline after their last point.
+  function nextTime() {
+    const times = strokes.flat().map((p) => p.t).filter(Number.isFinite);
+    return times.length > 0 ? Math.max(...times) + 1 : 0;
   }
 
   function resize() {
@@ -129,7 +135,8 @@ export function enhanceSignaturePad(root) {
 function parseStrokes(text) {
   try {
     const value = JSON.parse(text || '[]');
-    return Array.isArray(value) ? value.filter((stroke) => Array.isArray(stroke) && stroke.length > 0) : [];
+    const isPoint = (p) => Number.isFinite(p?.x) && Number.isFinite(p?.y) && Number.isFinite(p?.t);
+    return Array.isArray(value) ? value.filter((stroke) => Array.isArray(stroke) && stroke.length > 0 && stroke.every(isPoint)) : [];
   } catch {
     return [];
   }
@@ -139,4 +146,23 @@ function round(value) {
   return Math.round(value * 10) / 10;
 }
 
-enhanceAll('[data-signature-pad]', enhanceSignaturePad);
+// Submit gating, shared with the other study modules through the DOM (each module is loaded on its
+// own): the form lists its unmet requirements in data-gate-pending, and its [data-gated] buttons
+// stay disabled while that list is not empty.
+function setComplete(form, key, complete) {
+  if (!form) return;
+  const pending = new Set((form.dataset.gatePending ?? '').split(' ').filter(Boolean));
+  if (complete) pending.delete(key);
+  else pending.add(key);
+  form.dataset.gatePending = [...pending].join(' ');
+  for (const button of form.querySelectorAll('[data-gated]')) button.disabled = pending.size > 0;
+}
+
+// Sets the text of a live region; clearing it first lets a repeated message be announced again.
+function announce(region, message) {
+  if (!region) return;
+  region.textContent = '';
+  region.textContent = message;
+}
+
+for (const element of document.querySelectorAll('[data-signature-pad]')) enhanceSignaturePad(element);

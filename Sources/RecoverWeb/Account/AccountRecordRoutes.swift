@@ -1,0 +1,67 @@
+import Foundation
+
+/// The account page's study routes: time zone, data downloads and withdrawal. Every route serves only the
+/// signed-in account's own records.
+///
+/// ```swift
+/// let app = WebApp(services: services, configure: { router, services in
+///     AccountRecordRoutes.add(to: &router, services: services, records: records)
+/// })
+/// ```
+public enum AccountRecordRoutes {
+    /// Adds `POST /account/time-zone`, `GET /account/consent` (and its `/document`), `GET /account/data.json`,
+    /// `GET /account/data.csv`,
+    /// `GET`/`POST /account/withdraw`, and the withdrawn message in front of `GET /`: add these after the
+    /// study routes, so the message wraps the care feed.
+    public static func add(to router: inout Router, services: WebServices, records: ParticipantRecords) {
+        WithdrawnHome.wrapStartPage(in: &router)
+        router.post("/account/time-zone", access: .signedIn) { request in
+            try TimeZoneSection.save(request, records: records)
+        }
+        router.get("/account/data.json", access: .signedIn) { request in
+            try download(request, services: services, records: records, format: .json)
+        }
+        router.get("/account/data.csv", access: .signedIn) { request in
+            try download(request, services: services, records: records, format: .csv)
+        }
+        router.get("/account/consent", access: .signedIn) { request in
+            try ConsentCopyPage.show(request, records: records)
+        }
+        router.get("/account/consent/document", access: .signedIn) { request in
+            try ConsentCopyPage.document(request, records: records)
+        }
+        router.get("/account/withdraw", access: .signedIn) { request in try WithdrawalPage.show(request) }
+        router.post("/account/withdraw", access: .signedIn) { request in
+            try WithdrawalPage.submit(request, services: services, records: records)
+        }
+    }
+
+    enum DownloadFormat {
+        case json, csv
+    }
+
+    static func download(
+        _ request: Request, services: WebServices, records: ParticipantRecords, format: DownloadFormat
+    ) throws -> Response {
+        guard let account = request.account else { throw HTTPError(.unauthorized) }
+        let export = ParticipantDataExport(
+            account: account, outcomes: try records.outcomes(patientID: account.id),
+            surveyResults: format == .json ? try records.surveyResults(patientID: account.id) : [],
+            exportedAt: records.now())
+        var response: Response
+        switch format {
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            response = Response(
+                headers: ["Content-Type": "application/json; charset=utf-8"],
+                body: Array(try encoder.encode(export.document)))
+        case .csv:
+            response = Response(headers: ["Content-Type": "text/csv; charset=utf-8"], body: Array(export.csv.utf8))
+        }
+        let name = format == .json ? "recover-data.json" : "recover-data.csv"
+        response.headers["Content-Disposition"] = "attachment; filename=\"\(name)\""
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+}

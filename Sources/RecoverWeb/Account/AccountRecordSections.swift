@@ -1,0 +1,41 @@
+import Foundation
+
+/// The account page's study sections: time zone, "your data" (downloads, signed consent) and withdrawal.
+enum AccountRecordSections {
+    static func render(_ request: Request) -> HTML {
+        guard let account = request.account else { return .empty }
+        let timeZone = TimeZoneSection.render(request, account: account)
+        guard account.role == .participant else { return timeZone }
+        let t = Localizer(request.language)
+        let withdrawal: HTML
+        if let withdrawnAt = account.withdrawnAt {
+            let zone = TimeZone(identifier: account.timeZone) ?? TimeZone(identifier: "UTC") ?? .current
+            let day = ParticipantClock.today(for: account, now: withdrawnAt).description
+            withdrawal = """
+                <p>\(t("withdraw.done", ["date": day]))</p>
+                <p class="hint">\(t("withdraw.zone", ["zone": zone.identifier]))</p>
+                """
+        } else {
+            withdrawal = """
+                <p>\(t["withdraw.summary"])</p>
+                <p><a class="button secondary" href="/account/withdraw">\(t["withdraw.start"])</a></p>
+                """
+        }
+        return """
+            \(timeZone)
+            <section class="card" aria-labelledby="data-heading">
+            <h2 id="data-heading">\(t["data.heading"])</h2>
+            <p>\(t["data.intro"])</p>
+            <ul>
+            <li><a href="/account/consent">\(t["data.consent"])</a></li>
+            <li><a href="/account/data.csv" download>\(t["data.csv"])</a></li>
+            <li><a href="/account/data.json" download>\(t["data.json"])</a></li>
+            </ul>
+            </section>
+            <section class="card" aria-labelledby="withdraw-heading">
+            <h2 id="withdraw-heading">\(t["withdraw.title"])</h2>
+            \(withdrawal)
+            </section>
+            """
+    }
+}

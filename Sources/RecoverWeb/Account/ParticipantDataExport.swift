@@ -1,0 +1,126 @@
+import Care
+import CareSQLite
+import Foundation
+import Research
+
+/// "Download my data": a participant's outcomes (and, in JSON, their survey results) in the formats of
+/// docs/participant-data.md.
+///
+/// CSV has one row per outcome value: `task,occurrence,event_date,kind,value,unit,recorded_at`.
+struct ParticipantDataExport {
+    /// One outcome value as a CSV row and a JSON object.
+    struct ValueRow: Encodable, Hashable {
+        var task: String
+        var taskVersion: String
+        var occurrence: Int
+        var eventDate: String
+        var eventStart: String
+        var kind: String
+        var value: String
+        var unit: String
+        var recordedAt: String
+    }
+
+    /// The participant the export belongs to.
+    struct Participant: Encodable {
+        var id: String
+        var email: String
+        var timeZone: String
+        var language: String?
+        var createdAt: String
+        var withdrawnAt: String?
+    }
+
+    /// One completed survey with its full result tree.
+    struct SurveyResultEntry: Encodable {
+        var id: String
+        var task: String
+        var occurrence: Int
+        var survey: String
+        var completedAt: String
+        var result: JSONValue
+    }
+
+    /// The JSON document.
+    struct Document: Encodable {
+        var format = "recover-participant-data"
+        var formatVersion = 1
+        var exportedAt: String
+        var participant: Participant
+        var outcomeValues: [ValueRow]
+        var surveyResults: [SurveyResultEntry]
+    }
+
+    static let csvHeader = ["task", "occurrence", "event_date", "kind", "value", "unit", "recorded_at"]
+
+    let account: UserAccount
+    let outcomes: [Outcome]
+    let surveyResults: [SurveyResultRecord]
+    let exportedAt: Date
+
+    /// One row per value of every live outcome, in event order.
+    var rows: [ValueRow] {
+        outcomes.filter(\.isLive).flatMap { outcome in
+            outcome.values.map { value in
+                ValueRow(
+                    task: outcome.taskID, taskVersion: outcome.taskVersionID, occurrence: outcome.occurrenceIndex,
+                    eventDate: outcome.eventStart?.date.description ?? "",
+                    eventStart: outcome.eventStart?.description ?? "",
+                    kind: value.kind ?? "", value: Self.text(value.content), unit: value.unit ?? "",
+                    recordedAt: Self.instant(outcome.createdDate))
+            }
+        }
+    }
+
+    /// The CSV file (RFC 4180, CRLF line ends).
+    var csv: String {
+        let lines =
+            [Self.csvHeader]
+            + rows.map { row in
+                [row.task, String(row.occurrence), row.eventDate, row.kind, row.value, row.unit, row.recordedAt]
+            }
+        return lines.map { $0.map(Self.csvField).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// The JSON document; a survey result whose stored JSON cannot be read is exported as `null`.
+    var document: Document {
+        Document(
+            exportedAt: Self.instant(exportedAt),
+            participant: Participant(
+                id: account.id, email: account.email, timeZone: account.timeZone, language: account.language?.tag,
+                createdAt: Self.instant(account.createdAt), withdrawnAt: account.withdrawnAt.map(Self.instant)),
+            outcomeValues: rows,
+            surveyResults: surveyResults.map { record in
+                SurveyResultEntry(
+                    id: record.id, task: record.taskID, occurrence: record.occurrence, survey: record.surveyID,
+                    completedAt: Self.instant(record.completedAt),
+                    result: (try? JSONDecoder().decode(JSONValue.self, from: record.json)) ?? .null)
+            })
+    }
+
+    static func text(_ content: OutcomeValue.Content) -> String {
+        switch content {
+        case .integer(let value): String(value)
+        case .double(let value): String(value)
+        case .boolean(let value): value ? "true" : "false"
+        case .text(let value): value
+        case .date(let value): instant(value)
+        case .data(let value): value.base64EncodedString()
+        }
+    }
+
+    static func instant(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+
+    /// A CSV field: quoted when needed, and a leading `=`, `+`, `-` or `@` of text neutralised so a spreadsheet
+    /// does not run it as a formula (numbers such as `-3` are left alone).
+    static func csvField(_ value: String) -> String {
+        var field = value
+        if let first = field.first, "=+-@".contains(first), Double(field) == nil {
+            field = "'" + field
+        }
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,32 @@
+/// The start page of a participant who has withdrawn: a message and the way to their data, instead of the
+/// care feed (their schedules have ended, so there would be no tasks anyway).
+enum WithdrawnHome {
+    /// Puts the withdrawn page in front of whatever `GET /` the router has (the care feed, or the welcome
+    /// page); everyone else still gets that page.
+    static func wrapStartPage(in router: inout Router) {
+        let existing = router.routes.first { $0.method == .get && $0.pattern == "/" }
+        let access = existing?.access ?? .public
+        let fallback: Responder = { request in try HomePage.respond(request) }
+        let startPage: Responder = existing?.handler ?? fallback
+        router.get("/", access: access) { request in
+            if let account = request.account, account.role == .participant, account.withdrawnAt != nil {
+                return page(request)
+            }
+            return try startPage(request)
+        }
+    }
+
+    static func page(_ request: Request) -> Response {
+        let t = Localizer(request.language)
+        var response = Response.html(
+            Layout.page(
+                title: t["home.title"], request: request,
+                body: """
+                    <h1>\(t["home.title"])</h1>
+                    <div class="card" role="status"><p>\(t["home.withdrawn"])</p>
+                    <p><a href="/account">\(t["home.withdrawnData"])</a></p></div>
+                    """))
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+}

@@ -1,0 +1,24 @@
+import Care
+import Foundation
+
+/// How the insights charts and tables write numbers and days, in the page's language.
+struct ChartFormat {
+    let t: Localizer
+
+    /// A mean with one decimal: `3.4`.
+    func decimal(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    /// A whole number of degrees or points: `95`.
+    func whole(_ value: Double) -> String { String(format: "%.0f", value) }
+
+    /// A value as recorded: whole when it is whole, else one decimal.
+    func recorded(_ value: Double) -> String { value == value.rounded() ? whole(value) : decimal(value) }
+
+    /// A short axis label for a day: `11/29` or `11月29日`.
+    func shortDay(_ day: LocalDate) -> String {
+        t("insights.day.short", ["month": String(day.month), "day": String(day.day)])
+    }
+
+    /// A coordinate in an SVG attribute, with at most one decimal.
+    static func coordinate(_ value: Double) -> String { String(format: "%.1f", value) }
+}

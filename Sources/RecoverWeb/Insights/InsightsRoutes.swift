@@ -1,0 +1,23 @@
+/// The insights route, added to the app by `recover serve` (and by tests) through `WebApp(configure:)`.
+///
+/// ```swift
+/// let app = WebApp(services: services, configure: { router, services in
+///     InsightsRoutes.add(to: &router, services: services, records: records)
+/// })
+/// ```
+public enum InsightsRoutes {
+    /// The insights page's style sheets: the study components' and its own (served by the study routes).
+    static var styleLinks: HTML {
+        """
+        <link rel="stylesheet" href="\(StudyAssets.url("css/study.css"))">
+        <link rel="stylesheet" href="\(StudyAssets.url("css/insights.css"))">
+        """
+    }
+
+    /// Adds `GET /insights` (signed-in participants).
+    public static func add(to router: inout Router, services: WebServices, records: ParticipantRecords) {
+        router.get("/insights", access: .signedIn) { request in
+            try InsightsPage.show(request, services: services, records: records)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Care
+import Foundation
+import Testing
+
+/// The REFERENCE.md schedule defects, through the store: what the feed shows and where outcomes attach.
+@Suite struct CareStoreContractDefectTests {
+    private func task(_ id: String, _ schedule: Schedule, effective: LocalDateTime) -> CareTask {
+        CareTask(id: id, versionID: "\(id)-v1", title: id, schedule: schedule, effectiveDate: effective)
+    }
+
+    private func starts(_ events: [CareEvent], in identifier: String) -> [String] {
+        let zone = TimeZone(identifier: identifier) ?? .current
+        return events.map { ZonedTimeFormat.string($0.scheduleEvent.start, in: zone) }
+    }
+
+    @Test(arguments: StoreKind.all) func springForwardAndMonthEndThroughTheStore(kind: StoreKind) async throws {
+        let store = try StoreFixture(kind).store
+        let daily = Schedule(ScheduleElement(start: Fixture.time("2025-03-07T02:30"), interval: .days(1)))
+        let monthly = Schedule(ScheduleElement(start: Fixture.time("2025-01-31T09:00"), interval: .months(1)))
+        _ = try await store.addTask(task("daily", daily, effective: Fixture.time("2025-03-07T00:00")))
+        _ = try await store.addTask(task("monthly", monthly, effective: Fixture.time("2025-01-31T00:00")))
+        let march = try await store.events(
+            EventQuery(
+                from: Fixture.day("2025-03-08"), through: Fixture.day("2025-03-10"),
+                timeZoneIdentifier: Fixture.newYork, taskIDs: ["daily"]))
+        #expect(
+            starts(march, in: Fixture.newYork) == [
+                "2025-03-08T02:30:00-05:00", "2025-03-09T03:30:00-04:00", "2025-03-10T02:30:00-04:00",
+            ])
+        let months = try await store.events(
+            EventQuery(
+                from: Fixture.day("2025-02-01"), through: Fixture.day("2025-04-30"),
+                timeZoneIdentifier: Fixture.newYork, taskIDs: ["monthly"]))
+        #expect(months.map(\.scheduleEvent.day.description) == ["2025-02-28", "2025-03-31", "2025-04-30"])
+    }
+
+    @Test(arguments: StoreKind.all) func outcomeFromAMidDayRangeAttachesToTheSameEventInTheDayFeed(kind: StoreKind)
+        async throws
+    {
+        let store = try StoreFixture(kind).store
+        let schedule = Schedule(elements: [
+            .dailyAllDay(from: Fixture.day("2025-06-02")),
+            .daily(at: Fixture.clock("08:00"), from: Fixture.day("2025-06-02")),
+        ])
+        let mixed = try await store.addTask(task("mixed", schedule, effective: Fixture.time("2025-06-02T10:30")))
+        let afternoon = try await store.events(
+            EventQuery(
+                from: Fixture.time("2025-06-05T13:00"), to: Fixture.time("2025-06-06T09:00"),
+                timeZoneIdentifier: Fixture.newYork))
+        let target = try #require(afternoon.first { $0.scheduleEvent.isAllDay })
+        _ = try await store.addOutcome(Fixture.outcome("o-1", task: mixed, occurrence: target.scheduleEvent.occurrence))
+        let feed = try await store.events(on: Fixture.day("2025-06-05"), timeZoneIdentifier: Fixture.newYork)
+        #expect(feed.map(\.scheduleEvent.isAllDay) == [true, false])
+        #expect(feed.map { $0.outcome?.id } == ["o-1", nil])
+        #expect(feed.first?.scheduleEvent == target.scheduleEvent)
+    }
+
+    @Test(arguments: StoreKind.all) func ancientScheduleDayFeedAndHugeOccurrenceAreAnsweredDirectly(kind: StoreKind)
+        async throws
+    {
+        let store = try StoreFixture(kind).store
+        let start = Fixture.day("0001-01-01")
+        let ancient = try await store.addTask(
+            task("ancient", .daily(at: Fixture.clock("08:00"), from: start), effective: start.startOfDay))
+        let feed = try await store.events(on: Fixture.day("2025-06-10"), timeZoneIdentifier: Fixture.newYork)
+        #expect(feed.map(\.scheduleEvent.occurrence) == [Fixture.day("2025-06-10").dayNumber - start.dayNumber])
+        await expectStoreError(.occurrenceNotFound(taskVersionID: "ancient-v1", occurrence: Int.max)) {
+            _ = try await store.addOutcome(Fixture.outcome("o-1", task: ancient, occurrence: Int.max))
+        }
+    }
+
+    @Test(arguments: StoreKind.all) func outcomesByVersionAndNewestFirst(kind: StoreKind) async throws {
+        let store = try StoreFixture(kind).store
+        let first = try await store.addTask(Fixture.checkIn())
+        var update = Fixture.checkIn(versionID: "checkin-v2")
+        update.effectiveDate = Fixture.day("2025-06-03").startOfDay
+        let second = try await store.updateTask(update)
+        var early = Fixture.outcome("a", task: first, occurrence: 0)
+        early.createdDate = Fixture.created
+        var late = Fixture.outcome("b", task: second, occurrence: 5)
+        late.createdDate = Fixture.created.addingTimeInterval(60)
+        _ = try await store.addOutcome(early)
+        _ = try await store.addOutcome(late)
+        #expect(try await store.outcomes(OutcomeQuery(taskVersionIDs: ["checkin-v2"])).map(\.id) == ["b"])
+        #expect(try await store.outcomes(OutcomeQuery(sort: .newestFirst)).map(\.id) == ["b", "a"])
+        #expect(try await store.outcomes(OutcomeQuery(taskIDs: [])).isEmpty)
+    }
+}

@@ -1,0 +1,180 @@
+import Care
+import CareSQLite
+import Foundation
+import Recover
+import Testing
+
+@testable import RecoverWeb
+
+@Suite struct AccountRecordsTests {
+    private func seeded() throws -> (RecordsHarness, RecordsHarness.Participant, RecordsHarness.Participant) {
+        let harness = try RecordsHarness()
+        let pat = try harness.participant("pat@example.com")
+        let sam = try harness.participant("sam@example.com")
+        try harness.completeOnboarding(pat, goal: 120)
+        try harness.completeOnboarding(sam)
+        try harness.checkin(pat, daysAgo: 1, pain: 4, sleep: 6)
+        try harness.checkin(sam, daysAgo: 1, pain: 9, sleep: 2)
+        return (harness, pat, sam)
+    }
+
+    @Test func csvHasOneRowPerOutcomeValueWithTheDocumentedColumns() throws {
+        let (harness, pat, _) = try seeded()
+        var browser = harness.browser(signingIn: "pat@example.com")
+        let response = browser.get("/account/data.csv")
+        #expect(response.status == .ok)
+        #expect(response.header("Content-Type") == "text/csv; charset=utf-8")
+        #expect(response.header("Content-Disposition") == "attachment; filename=\"recover-data.csv\"")
+        #expect(response.header("Cache-Control") == "no-store")
+        let lines = response.text.split(separator: "\r\n").map(String.init)
+        #expect(lines.first == "task,occurrence,event_date,kind,value,unit,recorded_at")
+        // Onboarding: completion date and knee bend; check-in: pain and sleep.
+        #expect(lines.count == 5)
+        let day = harness.today().addingDays(-1)
+        let painRow = try #require(lines.first { $0.contains(",checkin.form.pain,") })
+        let fields = painRow.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        #expect(fields.count == 7)
+        #expect(fields[0] == pat.checkin.id)
+        #expect(fields[1] == "39")
+        #expect(fields[2] == day.description)
+        #expect(fields[4] == "4")
+        #expect(lines.contains { $0.contains(",checkin.form.sleep,6,h,") })
+    }
+
+    @Test func jsonHasOutcomeValuesAndSurveyResultsOfTheParticipantOnly() throws {
+        let (harness, pat, sam) = try seeded()
+        _ = try SurveyDataStore(database: harness.database).saveResult(
+            SurveyResultRecord(
+                id: "run-pat", patientID: pat.account.id, taskID: pat.checkin.id, occurrence: 39, surveyID: "checkin",
+                completedAt: harness.clock.now, json: Data(#"{"surveyID":"checkin","answer":4}"#.utf8)))
+        _ = try SurveyDataStore(database: harness.database).saveResult(
+            SurveyResultRecord(
+                id: "run-sam", patientID: sam.account.id, taskID: sam.checkin.id, occurrence: 39, surveyID: "checkin",
+                completedAt: harness.clock.now, json: Data(#"{"surveyID":"checkin","answer":9}"#.utf8)))
+        var browser = harness.browser(signingIn: "pat@example.com")
+        let response = browser.get("/account/data.json")
+        #expect(response.header("Content-Disposition") == "attachment; filename=\"recover-data.json\"")
+        #expect(response.header("Cache-Control") == "no-store")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        let values = try #require(json["outcomeValues"] as? [[String: Any]])
+        #expect(values.count == 4)
+        #expect(values.allSatisfy { ($0["task"] as? String)?.hasPrefix(pat.account.id) == true })
+        let results = try #require(json["surveyResults"] as? [[String: Any]])
+        #expect(results.map { $0["id"] as? String } == ["run-pat"])
+        #expect((results.first?["result"] as? [String: Any])?["answer"] as? Double == 4)
+        #expect(!response.text.contains(sam.account.id))
+        #expect(!response.text.contains("run-sam"))
+    }
+
+    @Test func csvNeutralisesFormulasAndQuotesSeparators() {
+        #expect(ParticipantDataExport.csvField("=SUM(A1)") == "'=SUM(A1)")
+        #expect(ParticipantDataExport.csvField("-3") == "-3")
+        #expect(ParticipantDataExport.csvField("walk, then run") == "\"walk, then run\"")
+    }
+
+    @Test func aValidTimeZoneChangesTheAccountAndThePatient() throws {
+        let (harness, pat, _) = try seeded()
+        var browser = harness.browser(signingIn: "pat@example.com")
+        browser.get("/account")
+        let response = browser.post("/account/time-zone", form: ["timeZone": "Europe/Berlin"])
+        #expect(response.status == .seeOther)
+        #expect(try harness.directory.account(id: pat.account.id)?.timeZone == "Europe/Berlin")
+        let patient = try harness.database.read { db in try SQLiteCareStore.patient(id: pat.account.id, in: db) }
+        #expect(patient?.timeZoneIdentifier == "Europe/Berlin")
+    }
+
+    @Test func aBadTimeZoneIsARefusalWithAReadableMessageThatChangesNothing() throws {
+        let (harness, pat, _) = try seeded()
+        var browser = harness.browser(signingIn: "pat@example.com")
+        browser.get("/account")
+        for zone in ["Mars/Olympus", "", "../../etc/passwd", "<script>"] {
+            let response = browser.post("/account/time-zone", form: ["timeZone": zone])
+            #expect(response.status == .badRequest)
+            #expect(response.text.contains("not a time zone we know"))
+            #expect(!response.text.contains("<script>"))
+        }
+        #expect(try harness.directory.account(id: pat.account.id)?.timeZone == "Asia/Shanghai")
+    }
+
+    @Test func theAccountPageOffersTimeZoneDownloadsAndWithdrawal() throws {
+        let (harness, _, _) = try seeded()
+        var browser = harness.browser(signingIn: "pat@example.com")
+        let page = browser.get("/account").text
+        #expect(page.contains("action=\"/account/time-zone\""))
+        #expect(page.contains("<option selected>Asia/Shanghai</option>"))
+        #expect(page.contains("data-browser-zone-for=\"timeZone\""))
+        #expect(page.contains("href=\"/account/data.csv\""))
+        #expect(page.contains("href=\"/account/data.json\""))
+        #expect(page.contains("href=\"/account/consent\""))
+        #expect(page.contains("href=\"/account/withdraw\""))
+    }
+
+    @Test func withdrawalWithoutTheCSRFTokenChangesNothing() throws {
+        let (harness, pat, _) = try seeded()
+        var browser = harness.browser(signingIn: "pat@example.com")
+        browser.get("/account/withdraw")
+        let response = browser.post("/account/withdraw", form: [:], includeCSRF: false)
+        #expect(response.status == .forbidden)
+        #expect(try harness.directory.account(id: pat.account.id)?.withdrawnAt == nil)
+        #expect(try harness.records.taskHistory(patientID: pat.account.id).count == 3)
+    }
+
+    @Test func withdrawalStopsSchedulesFromTodayAndKeepsEverything() throws {
+        let (harness, pat, sam) = try seeded()
+        var browser = harness.browser(signingIn: "pat@example.com")
+        let confirmation = browser.get("/account/withdraw")
+        #expect(confirmation.status == .ok)
+        #expect(confirmation.text.contains("action=\"/account/withdraw\""))
+        let response = browser.post("/account/withdraw", form: [:])
+        #expect(response.status == .seeOther)
+        #expect(try harness.directory.account(id: pat.account.id)?.withdrawnAt == harness.clock.now)
+
+        let today = harness.today()
+        let history = try harness.records.taskHistory(patientID: pat.account.id)
+        // Onboarding and check-in get a version ending today; range of motion had already ended (one month).
+        #expect(history.count == 5)
+        #expect(history.filter { $0.id == pat.checkin.id }.last?.schedule.elements.first?.end == today.startOfDay)
+        let ids = pat.tasks.map(\.id)
+        let (todayEvents, yesterdayEvents, futureEvents, samEvents) = try harness.database.read { db in
+            (
+                try SQLiteCareStore.events(EventQuery(day: today, timeZoneIdentifier: pat.zone, taskIDs: ids), in: db),
+                try SQLiteCareStore.events(
+                    EventQuery(day: today.addingDays(-1), timeZoneIdentifier: pat.zone, taskIDs: ids), in: db),
+                try SQLiteCareStore.events(
+                    EventQuery(
+                        from: today, through: today.addingDays(30), timeZoneIdentifier: pat.zone, taskIDs: ids),
+                    in: db),
+                try SQLiteCareStore.events(
+                    EventQuery(day: today, timeZoneIdentifier: sam.zone, taskIDs: sam.tasks.map(\.id)), in: db)
+            )
+        }
+        #expect(todayEvents.isEmpty)
+        #expect(futureEvents.isEmpty)
+        // Yesterday's check-in and its answer are still there.
+        #expect(yesterdayEvents.contains { $0.task.id == pat.checkin.id && $0.outcome != nil })
+        #expect(try harness.records.outcomes(patientID: pat.account.id).count == 2)
+        // Another participant's schedule is untouched.
+        #expect(!samEvents.isEmpty)
+
+        // Repeating changes nothing; sign-in and downloads still work; the start page says so.
+        browser.post("/account/withdraw", form: [:])
+        #expect(try harness.records.taskHistory(patientID: pat.account.id).count == 5)
+        var again = harness.browser(signingIn: "pat@example.com")
+        #expect(again.get("/account/data.csv").text.contains("checkin.form.pain,4"))
+        let home = again.get("/")
+        #expect(home.text.contains("You have withdrawn from the study"))
+        #expect(again.get("/account").text.contains("You withdrew from the study on \(today)"))
+    }
+
+    @Test func aScheduleThatStartsAfterTheWithdrawalDayGetsATombstone() throws {
+        let day = LocalDate(year: 2026, month: 11, day: 29)!
+        let later = CareTask(
+            id: "p.checkin", title: "Check-in", schedule: .dailyAllDay(from: day.addingDays(2)),
+            effectiveDate: day.addingDays(2).startOfDay)
+        #expect(StudyWithdrawal.ending(later, from: day) == .tombstone(effectiveDate: day.addingDays(2).startOfDay))
+        let ended = CareTask(
+            id: "p.rom", title: "Range", schedule: Schedule(.dailyAllDay(from: day.addingDays(-40), until: day)),
+            effectiveDate: day.addingDays(-40).startOfDay)
+        #expect(StudyWithdrawal.ending(ended, from: day) == .unchanged)
+    }
+}

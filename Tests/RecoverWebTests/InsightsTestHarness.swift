@@ -1,0 +1,145 @@
+import Care
+import CareSQLite
+import Cryptography
+import Foundation
+import Recover
+import RecoverWeb
+import Testing
+
+/// A Recover database in a temporary folder with the insights and account-record routes, and an in-process
+/// browser per participant (cookies, CSRF token).
+final class RecordsHarness: Sendable {
+    let folder: URL
+    let database: Database
+    let directory: SQLiteAccountDirectory
+    let records: ParticipantRecords
+    let app: WebApp
+    let clock: ManualClock
+    static let password = "correct horse battery"
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("records-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        database = try Database.open(
+            at: folder.appendingPathComponent("recover.sqlite"),
+            migrations: AccountStore.migrations + StudyServices.migrations)
+        directory = SQLiteAccountDirectory(database: database)
+        let clock = ManualClock()
+        let records = ParticipantRecords(database: database, now: { clock.now })
+        let study = StudyServices(database: database, now: { clock.now })
+        self.records = records
+        self.clock = clock
+        app = WebApp(
+            services: WebServices(
+                directory: directory, hasher: PasswordHasher(strength: .minimum), defaultTimeZone: "UTC",
+                now: { clock.now }),
+            configure: { router, services in
+                StudyRoutes.add(to: &router, services: services, study: study)
+                InsightsRoutes.add(to: &router, services: services, records: records)
+                AccountRecordRoutes.add(to: &router, services: services, records: records)
+            })
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    /// The participant's today (the manual clock in their zone).
+    func today(zone: String = "Asia/Shanghai") -> LocalDate {
+        LocalDateTime(instant: clock.now, in: TimeZone(identifier: zone)!).date
+    }
+
+    /// A participant account with the study's care plan (ParticipantPlan): onboarding from `days` days ago,
+    /// and check-in and range of motion as if onboarding had been completed that day.
+    func participant(_ email: String, zone: String = "Asia/Shanghai", days: Int = 40) throws -> Participant {
+        let account = UserAccount(
+            email: email, passwordHash: try PasswordHasher(strength: .minimum).hash(Self.password), role: .participant,
+            timeZone: zone, createdAt: clock.now)
+        try directory.addAccount(account)
+        let start = today(zone: zone).addingDays(-days)
+        let (plan, initial) = ParticipantPlan.initial(patientID: account.id, joinedOn: start)
+        let tasks = initial + ParticipantPlan.afterOnboarding(patientID: account.id, completedOn: start)
+        try database.write { db in
+            _ = try SQLiteCareStore.addPatient(Patient(id: account.id, name: email, timeZoneIdentifier: zone), in: db)
+            _ = try SQLiteCareStore.addCarePlan(plan, in: db)
+            for task in tasks { _ = try SQLiteCareStore.addTask(task, in: db) }
+        }
+        return Participant(account: account, zone: zone, tasks: tasks)
+    }
+
+    /// Records an outcome for the event of `task` on `day` (the test fails when the day has none).
+    func record(_ task: CareTask, on day: LocalDate, zone: String = "Asia/Shanghai", values: [OutcomeValue]) throws {
+        let events = task.schedule.events(on: day, in: TimeZone(identifier: zone)!)
+        let event = try #require(events.first, "no \(task.id) event on \(day)")
+        let outcome = Outcome(
+            taskID: task.id, taskVersionID: task.versionID, occurrenceIndex: event.occurrence, values: values,
+            createdDate: clock.now)
+        _ = try database.write { db in try SQLiteCareStore.addOutcome(outcome, in: db) }
+    }
+
+    /// A signed-in browser for `participant`.
+    func browser(signingIn email: String) -> Browser {
+        var browser = Browser(app: app)
+        browser.get("/sign-in")
+        browser.post("/sign-in", form: ["email": email, "password": Self.password])
+        return browser
+    }
+
+    struct Participant {
+        let account: UserAccount
+        let zone: String
+        let tasks: [CareTask]
+        var onboarding: CareTask { tasks[0] }
+        var checkin: CareTask { tasks[1] }
+        var rangeOfMotion: CareTask { tasks[2] }
+    }
+
+    /// Onboarding done (with a target knee bend when given).
+    func completeOnboarding(_ participant: Participant, goal: Int? = nil) throws {
+        var values = [OutcomeValue(.date(clock.now), kind: RecoveryInsights.Kind.onboardingCompletion)]
+        if let goal { values.append(OutcomeValue(.integer(goal), kind: RecoveryInsights.Kind.targetKneeBend)) }
+        try record(participant.onboarding, on: today(zone: participant.zone), zone: participant.zone, values: values)
+    }
+
+    func checkin(_ participant: Participant, daysAgo: Int, pain: Int, sleep: Int) throws {
+        try record(
+            participant.checkin, on: today(zone: participant.zone).addingDays(-daysAgo), zone: participant.zone,
+            values: [
+                OutcomeValue(.integer(pain), kind: RecoveryInsights.Kind.pain),
+                OutcomeValue(.integer(sleep), kind: RecoveryInsights.Kind.sleep, unit: "h"),
+            ])
+    }
+}
+
+/// An in-process browser: cookies and the last CSRF token.
+struct Browser {
+    let app: WebApp
+    var cookies: [String: String] = [:]
+    var csrf = ""
+
+    @discardableResult
+    mutating func get(_ path: String, headers: [String: String] = [:]) -> Response {
+        send(Request(method: .get, path: path, headers: headers))
+    }
+
+    @discardableResult
+    mutating func post(_ path: String, form: [String: String], includeCSRF: Bool = true) -> Response {
+        var fields = form
+        if includeCSRF { fields["csrf"] = csrf }
+        return send(
+            Request(
+                method: .post, path: path, headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                body: Array(FormData(fields).encoded.utf8)))
+    }
+
+    mutating func send(_ request: Request) -> Response {
+        var request = request
+        request.cookies = cookies
+        let response = app.respond(to: request)
+        for cookie in response.cookies {
+            let pair = cookie.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
+            let value = pair.count > 1 ? String(pair[1]) : ""
+            cookies[String(pair[0])] = cookie.contains("Max-Age=0") ? nil : value
+        }
+        if let token = TestClient.csrf(in: response.text) { csrf = token }
+        return response
+    }
+}

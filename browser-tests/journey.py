@@ -1,0 +1,155 @@
+"""Helpers for the participant journey tests: a server with the debug-only test clock, a browser with
+emulated sensors and permissions, and one function per survey page."""
+
+import math
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+import support
+from support import check_page, fill
+
+PASSWORD = "correct horse battery staple"
+
+
+class ClockedServer:
+    """`recover serve --fake-today-file`: the study's today moves by the days written in the file."""
+
+    def __init__(self):
+        self.folder = Path(tempfile.mkdtemp(prefix="recover-clock-"))
+        self.today_file = self.folder / "today-shift"
+        self.today_file.write_text("0")
+        self.server = support.start_server(["--fake-today-file", str(self.today_file)])
+
+    def move_today(self, days: int) -> None:
+        self.today_file.write_text(str(days))
+
+    def stop(self) -> None:
+        self.server.stop()
+        shutil.rmtree(self.server.data_dir, ignore_errors=True)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def orientation(driver, beta: float) -> None:
+    """Emulated device orientation: a rotation of `beta` degrees about the device's x axis."""
+    half = math.radians(beta) / 2
+    driver.execute_cdp_cmd("Emulation.setSensorOverrideReadings", {
+        "type": "relative-orientation",
+        "reading": {"quaternion": {"x": math.sin(half), "y": 0, "z": 0, "w": math.cos(half)}}})
+
+
+def prepare_browser(driver, server, sensors: bool = True) -> None:
+    """Grants sensors with notifications (one grant set), and enables the orientation override before any
+    page adds its listener."""
+    driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Shanghai"})
+    permissions = ["notifications"] + (["sensors"] if sensors else [])
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": server.base_url, "permissions": permissions})
+    if sensors:
+        driver.execute_cdp_cmd("Emulation.setSensorOverrideEnabled", {"enabled": True, "type": "relative-orientation"})
+        orientation(driver, 30)
+    else:
+        driver.execute_cdp_cmd("Emulation.setSensorOverrideEnabled", {"enabled": False, "type": "relative-orientation"})
+
+
+def heading(driver) -> str:
+    return driver.find_element(By.TAG_NAME, "h1").text
+
+
+def main_text(driver) -> str:
+    return driver.find_element(By.TAG_NAME, "main").text
+
+
+def wait_loaded(driver, old_page) -> None:
+    WebDriverWait(driver, 15).until(expected_conditions.staleness_of(old_page))
+    WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def click_and_wait(driver, element) -> None:
+    page = driver.find_element(By.TAG_NAME, "html")
+    element.click()
+    wait_loaded(driver, page)
+
+
+def next_button(driver):
+    return driver.find_element(By.CSS_SELECTOR, "#step-form button[name=action][value=next]")
+
+
+def press_next(driver) -> None:
+    button = next_button(driver)
+    WebDriverWait(driver, 10).until(lambda d: button.is_enabled())
+    click_and_wait(driver, button)
+
+
+def cards(driver) -> list:
+    return [card.get_attribute("data-task") for card in driver.find_elements(By.CSS_SELECTOR, "article.task-card")]
+
+
+def start_card(driver, task: str) -> None:
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, f"article[data-task={task}] a.button"))
+
+
+def progress(driver) -> str:
+    return driver.find_element(By.ID, "progress-text").text
+
+
+def draw_signature(driver) -> None:
+    canvas = driver.find_element(By.CSS_SELECTOR, "[data-signature-canvas]")
+    ActionChains(driver).move_to_element_with_offset(canvas, -60, 0).click_and_hold() \
+        .move_by_offset(30, -15).move_by_offset(30, 20).move_by_offset(40, -10).release().perform()
+    WebDriverWait(driver, 5).until(
+        lambda d: d.find_element(By.CSS_SELECTOR, "[data-signature-strokes]").get_attribute("value") != "")
+
+
+def choose_scale(driver, item_id: str, value: int, minimum: int) -> None:
+    slider = driver.find_element(By.ID, f"{item_id}-range")
+    slider.send_keys(Keys.HOME)
+    for _ in range(value - minimum):
+        slider.send_keys(Keys.ARROW_RIGHT)
+    assert driver.find_element(By.ID, item_id).get_attribute("value") == str(value)
+
+
+def answer_permissions(driver) -> None:
+    for card in ("notifications", "motion"):
+        button = driver.find_element(By.CSS_SELECTOR, f"[data-permission-card={card}] [data-permission-request]")
+        button.click()
+        WebDriverWait(driver, 10).until(lambda d: d.find_element(
+            By.CSS_SELECTOR, f"[data-permission-card={card}]").get_attribute("data-answer"))
+    for radio in driver.find_elements(By.CSS_SELECTOR, "[data-permission-card=health] input[value=granted]"):
+        radio.click()
+
+
+def onboard(driver, name_prefix: str = "", screenshots: bool = True) -> None:
+    """From the gated feed through every onboarding page to the feed with today's tasks."""
+    def page(name):
+        if screenshots:
+            check_page(driver, name_prefix + name)
+
+    start_card(driver, "onboarding")
+    page("onboarding-welcome")
+    press_next(driver)
+    page("onboarding-overview")
+    press_next(driver)
+    page("onboarding-consent")
+    fill(driver, "consent-name", "Ada Lovelace")
+    draw_signature(driver)
+    press_next(driver)
+    page("onboarding-permissions")
+    answer_permissions(driver)
+    press_next(driver)
+    page("onboarding-goals")
+    fill(driver, "onboarding.goals.goal", "Climb the stairs without pain")
+    fill(driver, "onboarding.goals.kneeBend", "110")
+    press_next(driver)
+    page("onboarding-completion")
+    press_next(driver)
+
+
+def join_participant(driver, server, invitation_url: str, email: str) -> None:
+    support.join(driver, invitation_url, email, PASSWORD)
