@@ -1,4 +1,5 @@
 import CareSQLite
+import Cryptography
 import Foundation
 import RecoverWeb
 import Testing
@@ -78,7 +79,25 @@ import Testing
         try fixture.database.write { db in
             try db.execute("UPDATE consent_record SET printed_name = ? WHERE id = ?", ["Mallory", record.id])
         }
-        #expect(client.get("/console/participants/\(alice)").text.contains("altered: the record does not match"))
+        #expect(
+            client.get("/console/participants/\(alice)").text.contains("altered since signing:</span> binding hash"))
+    }
+
+    @Test func serverSignedConsentVerifiesAndNamesTheAlteredField() throws {
+        let fixture = try ConsoleFixture(signingKey: try SigningKey(seed: Array(repeating: 9, count: 32)))
+        try fixture.addStaff("admin@example.com", role: .admin)
+        let alice = try fixture.addParticipant("alice@example.com")
+        let record = try addConsent(fixture, patientID: alice, name: "Alice Liddell")
+        var client = fixture.client()
+        client.signIn("admin@example.com")
+        let page = client.get("/console/participants/\(alice)").text
+        #expect(page.contains("verified: unchanged since signing"))
+        #expect(page.contains("(hash-bound and signed by the server)"))
+        try fixture.database.write { db in
+            try db.execute("UPDATE consent_record SET printed_name = ? WHERE id = ?", ["Mallory", record.id])
+        }
+        let altered = client.get("/console/participants/\(alice)/consent").text
+        #expect(altered.contains("altered since signing:</span> printed"))
     }
 
     @Test func participantCannotFetchSignatureImages() throws {
@@ -93,10 +112,11 @@ import Testing
     }
 
     @Test func dashboardShowsTheServerPublicKey() throws {
-        let fixture = try ConsoleFixture(serverPublicKey: Array(repeating: 7, count: 32))
+        let key = try SigningKey(seed: Array(repeating: 7, count: 32))
+        let fixture = try ConsoleFixture(signingKey: key)
         try fixture.addStaff("admin@example.com", role: .admin)
         var client = fixture.client()
         client.signIn("admin@example.com")
-        #expect(client.get("/console").text.contains(Data(Array(repeating: 7, count: 32)).base64EncodedString()))
+        #expect(client.get("/console").text.contains(Data(key.publicKey).base64EncodedString()))
     }
 }

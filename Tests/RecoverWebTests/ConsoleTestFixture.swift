@@ -14,12 +14,13 @@ final class ConsoleFixture: Sendable {
     let clock = ManualClock()
     let app: WebApp
 
-    init(serverPublicKey: [UInt8]? = nil) throws {
+    init(signingKey: SigningKey? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("console-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         database = try Database.open(
             at: folder.appendingPathComponent("recover.sqlite"),
-            migrations: AccountStore.migrations + StudyServices.migrations)
+            migrations: AccountStore.migrations + StudyServices.migrations,
+            configuration: DatabaseConfiguration(recordSigningKey: signingKey))
         directory = SQLiteAccountDirectory(database: database, fallbackTimeZone: "UTC")
         let clock = self.clock
         let services = WebServices(
@@ -31,7 +32,8 @@ final class ConsoleFixture: Sendable {
             configure: { router, services in
                 ConsoleRoutes.add(
                     to: &router,
-                    context: ConsoleContext(database: database, services: services, serverPublicKey: serverPublicKey))
+                    context: ConsoleContext(
+                        database: database, services: services, serverPublicKey: signingKey?.publicKey))
             })
     }
 

@@ -1,40 +1,37 @@
 import CareSQLite
-import Cryptography
 import Foundation
 
 /// The participant page's consent records: the signature image, the signature's manifestation, and whether
 /// the record still verifies (its hashes match its fields, and the server signature, when there is one,
 /// matches the server's public key).
 enum ConsentSection {
-    /// Where a consent record stands.
-    enum Verification: String {
-        /// The hashes match, and the server signature too when there is one.
-        case ok
-        /// A hash or the server signature does not match: the record changed after signing.
-        case altered
-    }
-
-    static func verify(_ record: ConsentRecord, publicKey: [UInt8]?) -> Verification {
-        guard record.isIntact else { return .altered }
-        if let signature = record.serverSignature, let publicKey {
-            let valid = SigningKey.isValid(
-                signature: [UInt8](signature), of: Array(record.bindingHash.utf8), publicKey: publicKey)
-            return valid ? .ok : .altered
+    /// What does not check out in each record (by record id); an empty list means verified. With the
+    /// server's public key the records are checked by `ConsentSigning.verify` (hashes, server signature and
+    /// every signed field); without one, by their hashes alone.
+    static func problems(
+        of records: [ConsentRecord], participantID: String, publicKey: [UInt8]?, in db: DatabaseConnection
+    ) throws -> [String: [String]] {
+        var problems: [String: [String]] = [:]
+        guard let publicKey else {
+            for record in records { problems[record.id] = record.isIntact ? [] : ["binding hash"] }
+            return problems
         }
-        return .ok
+        try ConsentSigning.verify(publicKey: publicKey, participantID: participantID, in: db) { check in
+            problems[check.recordID] = check.problems
+        }
+        return problems
     }
 
-    static func render(_ records: [ConsentRecord], participantID: String, context: ConsoleContext, t: Localizer)
-        -> HTML
-    {
+    static func render(
+        _ records: [ConsentRecord], problems: [String: [String]], participantID: String, t: Localizer
+    ) -> HTML {
         let items = records.reversed().map { record in
-            let status = verify(record, publicKey: context.serverPublicKey)
             let signatureNote =
                 record.serverSignature == nil ? t["console.consent.unsigned"] : t["console.consent.serverSigned"]
             return HTML(
                 """
                 <div class="consent-record">
-                <p><span class="badge \(status == .ok ? "open" : "revoked")">\(t["console.consent.\(status.rawValue)"])</span> \(signatureNote)</p>
+                <p>\(status(problems[record.id] ?? [], t: t)) \(signatureNote)</p>
                 <img class="signature-image" src="/console/participants/\(participantID)/consent/\(record.id)/signature.png" \
                 alt="\(t("console.consent.signatureAlt", ["name": record.printedName]))" width="300" height="120">
                 <dl class="definition">
@@ -56,6 +53,13 @@ enum ConsentSection {
             \(body)
             </section>
             """
+    }
+
+    /// "verified" or "altered: printed name, signed at".
+    static func status(_ problems: [String], t: Localizer) -> HTML {
+        problems.isEmpty
+            ? "<span class=\"badge open\">\(t["console.consent.ok"])</span>"
+            : "<span class=\"badge revoked\">\(t["console.consent.altered"])</span> \(problems.joined(separator: ", "))"
     }
 
     /// The signing time in the participant's zone with its UTC offset, as recorded: `2026-03-29 15:05:09 +08:00`.

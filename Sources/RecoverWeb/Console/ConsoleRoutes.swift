@@ -18,10 +18,10 @@ public enum ConsoleRoutes {
             try ParticipantPage.show(request, context: context)
         }
         router.get("/console/participants/:id/consent", access: .staff) { request in
-            try ConsentCopyPage.show(request, context: context)
+            try StaffConsentCopyPage.show(request, context: context)
         }
         router.get("/console/participants/:id/consent/:record/signature.png", access: .staff) { request in
-            try ConsentCopyPage.signature(request, context: context)
+            try StaffConsentCopyPage.signature(request, context: context)
         }
         router.get("/console/invitations", access: .staff) { request in
             try InvitationsPage.show(request, context: context)

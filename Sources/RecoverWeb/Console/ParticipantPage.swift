@@ -18,6 +18,7 @@ enum ParticipantPage {
         var outcomes: [ConsoleQueries.TaskOutcome]
         var results: [SurveyResultRecord]
         var consents: [ConsentRecord]
+        var consentProblems: [String: [String]]
         var audit: [AuditEntry]
         var staff: [Account]
     }
@@ -32,10 +33,13 @@ enum ParticipantPage {
         try context.recordRead(request, participantID: id, row: AuditedRow(table: "account", key: id))
         let snapshot = try context.database.read { db -> Snapshot? in
             guard let participant = try ConsoleQueries.participant(id: id, today: today, in: db) else { return nil }
+            let consents = try ConsentStore.records(patientID: id, in: db)
             return Snapshot(
                 participant: participant, outcomes: try ConsoleQueries.outcomes(participantID: id, in: db),
                 results: try SurveyDataStore.results(patientID: id, in: db),
-                consents: try ConsentStore.records(patientID: id, in: db),
+                consents: consents,
+                consentProblems: try ConsentSection.problems(
+                    of: consents, participantID: id, publicKey: context.serverPublicKey, in: db),
                 audit: try AuditTrail.entries(forParticipant: id, limit: auditShown, in: db),
                 staff: try AccountStore.accounts(role: .admin, in: db)
                     + AccountStore.accounts(role: .researcher, in: db))
@@ -49,7 +53,7 @@ enum ParticipantPage {
                 body: """
                     <h1>\(participant.email)</h1>
                     \(profile(participant, zone: zone, t: t))
-                    \(ConsentSection.render(page.consents, participantID: id, context: context, t: t))
+                    \(ConsentSection.render(page.consents, problems: page.consentProblems, participantID: id, t: t))
                     <section aria-labelledby="outcomes-heading">
                     <h2 id="outcomes-heading">\(t["console.outcomes.title"])</h2>
                     \(ParticipantCharts.render(outcomes, today: today, days: chartDays, t: t))

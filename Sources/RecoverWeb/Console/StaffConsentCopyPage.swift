@@ -4,17 +4,21 @@ import Foundation
 /// `GET /console/participants/:id/consent`: the printable signed copy for staff (the document, then the
 /// signature manifestation: printed name, date and time with offset, meaning) and
 /// `GET /console/participants/:id/consent/:record/signature.png`: the signature image, never cached.
-enum ConsentCopyPage {
+enum StaffConsentCopyPage {
     static func show(_ request: Request, context: ConsoleContext) throws -> Response {
         let t = Localizer(request.language)
         let id = try request.parameter("id")
-        let (account, records) = try context.database.read { db in
-            (try AccountStore.account(id: id, in: db), try ConsentStore.records(patientID: id, in: db))
+        let (account, records, problems) = try context.database.read { db in
+            let records = try ConsentStore.records(patientID: id, in: db)
+            return (
+                try AccountStore.account(id: id, in: db), records,
+                try ConsentSection.problems(
+                    of: records, participantID: id, publicKey: context.serverPublicKey, in: db)
+            )
         }
         guard let account, account.role == .participant else { throw HTTPError(.notFound) }
         try context.recordRead(request, participantID: id, row: AuditedRow(table: "account", key: id))
         let copies = records.reversed().map { record in
-            let status = ConsentSection.verify(record, publicKey: context.serverPublicKey)
             return HTML(
                 """
                 <article class="card" lang="\(record.language)">
@@ -29,7 +33,7 @@ enum ConsentCopyPage {
                 <dt>\(t["console.consent.meaning"])</dt><dd>\(record.signatureMeaning)</dd>
                 <dt>\(t["console.consent.version"])</dt><dd>\(record.documentVersion)</dd>
                 <dt>\(t["console.consent.bindingHash"])</dt><dd><span class="id">\(record.bindingHash)</span></dd>
-                <dt>\(t["console.consent.verification"])</dt><dd>\(t["console.consent.\(status.rawValue)"])</dd>
+                <dt>\(t["console.consent.verification"])</dt><dd>\(ConsentSection.status(problems[record.id] ?? [], t: t))</dd>
                 </dl>
                 </article>
                 """)
