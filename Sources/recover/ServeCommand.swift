@@ -56,7 +56,11 @@ extension Commands {
             StudyRoutes.add(to: &router, services: services, study: study)
             InsightsRoutes.add(to: &router, services: services, records: records)
             AccountRecordRoutes.add(to: &router, services: services, records: records)
-            ConsoleRoutes.add(to: &router, context: ConsoleContext(database: folder.database, services: services))
+            ConsoleRoutes.add(
+                to: &router,
+                context: ConsoleContext(
+                    database: folder.database, services: services,
+                    serverPublicKey: folder.database.configuration.recordSigningKey?.publicKey))
         }
         let housekeeping = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "recover.housekeeping"))
         housekeeping.schedule(deadline: .now(), repeating: .seconds(600))
