@@ -109,4 +109,23 @@ struct StudyGateTests {
         #expect(document.header("Content-Security-Policy")?.contains("default-src 'none'") == true)
         #expect(client.get("/consent/document/fr").status == .notFound)
     }
+
+    @Test func backFollowsThePathAndShowsTheSignatureAgain() throws {
+        var client = try StudyClient()
+        try client.join()
+        client.get("/survey/onboarding/0")
+        client.post("/survey/onboarding/0", form: ["step": "onboarding.welcome", "action": "next"])
+        client.post("/survey/onboarding/0", form: ["step": "onboarding.overview", "action": "next"])
+        var consent = StudyClient.signature
+        consent["step"] = "onboarding.signatureCapture"
+        consent["action"] = "next"
+        client.post("/survey/onboarding/0", form: consent)
+        client.get("/survey/onboarding/0")
+        #expect(client.lastPage.contains("Step 4 of 6"))
+        client.post("/survey/onboarding/0", form: ["step": "onboarding.requestPermissionsStep", "action": "back"])
+        client.get("/survey/onboarding/0")
+        #expect(client.lastPage.contains("Step 3 of 6"))
+        #expect(client.lastPage.contains("value=\"Ada Lovelace\""))
+        #expect(client.lastPage.contains("data:image/png;base64,"))
+    }
 }

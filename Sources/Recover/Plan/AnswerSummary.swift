@@ -14,8 +14,10 @@ public struct AnswerSummary: Hashable, Sendable {
         public var unit: String?
     }
 
+    /// The values shown, in the order of ``shownKinds``.
     public var parts: [Part]
 
+    /// A summary of the given parts.
     public init(parts: [Part] = []) { self.parts = parts }
 
     /// The kinds shown on cards, in order; other values (goal text, dates) stay off the card.
