@@ -39,7 +39,7 @@ struct StepPage {
             step.isOptional
             ? "<button type=\"submit\" class=\"button button--secondary\" name=\"action\" value=\"skip\" formnovalidate>\(t["survey.skip"])</button>"
             : .empty
-        let nextLabel = step.kind == .completion ? t["survey.done"] : t["survey.next"]
+        let nextLabel = step.kind == .completion ? t["survey.done"] : step.kind == .review ? t["survey.submit"] : t["survey.next"]
         return Layout.page(
             title: "\(title) · \(progress)", request: request,
             body: """
@@ -79,7 +79,8 @@ struct StepPage {
         case .instruction(let instruction): return StepWidgets.instruction(instruction, t: t)
         case .form, .question:
             return step.items.map { item in
-                StepWidgets.item(item, value: value(of: item), error: problem(for: item.id), t: t)
+                formatWidget(item).render()
+                    ?? StepWidgets.item(item, value: value(of: item), error: problem(for: item.id), t: t)
             }.joined
         case .consentDocument(let document):
             return StepWidgets.consent(document, page: self)
@@ -87,6 +88,8 @@ struct StepPage {
             return StepWidgets.permissions(permissions, page: self)
         case .rangeOfMotion:
             return StepWidgets.rangeOfMotion(page: self)
+        case .bodyModel(let model): return BodyModelWidget.render(model, page: self)
+        case .review: return ReviewWidget.render(page: self)
         case .completion:
             return .empty
         default:
