@@ -59,6 +59,8 @@ import Testing
         let values = try #require(json["outcomeValues"] as? [[String: Any]])
         #expect(values.count == 4)
         #expect(values.allSatisfy { ($0["task"] as? String)?.hasPrefix(pat.account.id) == true })
+        let pain = try #require(values.first { $0["kind"] as? String == "checkin.form.pain" })
+        #expect((pain["content"] as? [String: Any])?["integer"] as? Int == 4)
         let results = try #require(json["surveyResults"] as? [[String: Any]])
         #expect(results.map { $0["id"] as? String } == ["run-pat"])
         #expect((results.first?["result"] as? [String: Any])?["answer"] as? Double == 4)
@@ -128,6 +130,8 @@ import Testing
         let response = browser.post("/account/withdraw", form: [:])
         #expect(response.status == .seeOther)
         #expect(try harness.directory.account(id: pat.account.id)?.withdrawnAt == harness.clock.now)
+        let audit = try AuditTrail(database: harness.database).entries(forParticipant: pat.account.id, limit: 20)
+        #expect(audit.filter { $0.actor == "account:\(pat.account.id)" }.count == 3)
 
         let today = harness.today()
         let history = try harness.records.taskHistory(patientID: pat.account.id)
