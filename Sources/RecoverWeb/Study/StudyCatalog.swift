@@ -134,6 +134,7 @@ enum StudyCatalog {
         "study.error.keepOnboarding": "The consent and onboarding answers cannot be deleted here.",
         "study.error.pastAnswer": "Answers for past days cannot be deleted.",
         "study.error.noAnswer": "There is no answer to delete.",
+        "study.error.withdrawn": "You have withdrawn from the study: surveys and answers can no longer be changed.",
     ]
 
     static let simplifiedChinese: [String: String] = [
@@ -264,5 +265,6 @@ enum StudyCatalog {
         "study.error.keepOnboarding": "知情同意与引导的回答不能在这里删除。",
         "study.error.pastAnswer": "不能删除过去日期的回答。",
         "study.error.noAnswer": "没有可删除的回答。",
+        "study.error.withdrawn": "您已退出研究，不能再填写问卷或更改回答。",
     ]
 }
