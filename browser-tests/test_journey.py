@@ -65,6 +65,12 @@ def test_whole_journey(clocked, driver):
     angle = int(rom[len("Range "):-1])
     assert abs(angle - 75) <= 1, rom
 
+    # The journey ends on the insights page, which charts today's answers.
+    driver.get(server.url("/insights"))
+    assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
+    assert "75" in main_text(driver)
+    check_page(driver, "insights-after-journey")
+
     # The composed schedule: day 1 is the day onboarding was completed.
     for day, expected in [(1, True), (7, True), (8, True), (15, True), (9, False), (14, False), (40, False)]:
         clocked.move_today(day - 1)
