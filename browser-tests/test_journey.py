@@ -95,6 +95,14 @@ def test_delete_answer_after_confirmation(clocked, driver):
     assert "Pain 2" not in main_text(driver)
     assert "Start" in driver.find_element(By.CSS_SELECTOR, "article[data-task=checkin]").text
 
+    # Refusals are readable pages: a future event, a malformed day.
+    driver.get(server.url("/survey/checkin/1"))
+    assert "This task is not due yet." in main_text(driver)
+    check_page(driver, "survey-future-refused")
+    driver.get(server.url("/?day=tomorrow"))
+    assert "The date in the address must look like 2026-03-09." in main_text(driver)
+    check_page(driver, "feed-bad-day")
+
 
 def test_cancel_keeps_the_gate_and_half_done_onboarding_resumes(clocked, driver):
     server = clocked.server
