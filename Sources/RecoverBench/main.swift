@@ -4,6 +4,7 @@ import Foundation
 let suites: [String: @Sendable () async throws -> Void] = [
     "storage": storageBenchmark,
     "survey": surveyBenchmark,
+    "export": exportBenchmark,
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 if requested.isEmpty || requested.contains(where: { suites[$0] == nil }) {
