@@ -103,7 +103,7 @@ import Testing
         var browser = harness.browser(signingIn: "pat@example.com")
         let page = browser.get("/account").text
         #expect(page.contains("action=\"/account/time-zone\""))
-        #expect(page.contains("<option selected>Asia/Shanghai</option>"))
+        #expect(page.contains("<option value=\"Asia/Shanghai\" selected>Asia/Shanghai</option>"))
         #expect(page.contains("data-browser-zone-for=\"timeZone\""))
         #expect(page.contains("href=\"/account/data.csv\""))
         #expect(page.contains("href=\"/account/data.json\""))
