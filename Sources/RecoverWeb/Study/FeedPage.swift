@@ -63,7 +63,7 @@ enum FeedPage {
         case .future: status = t["card.state.future"]
         case .late: status = t["card.state.late"]
         }
-        let summaryText = card.summary.text(label: { t["summary.\($0)"] }, unit: { t["unit.\($0)"] })
+        let summaryText = AnswerSummaryText.text(card.summary, t: t)
         let answers: HTML = summaryText.isEmpty ? .empty : "<p class=\"task-answers\">\(summaryText)</p>"
         var actions: [HTML] = []
         let path = "\(card.studyTaskID)/\(card.occurrence)"
