@@ -103,7 +103,7 @@ import Testing
         var browser = harness.browser(signingIn: "pat@example.com")
         let page = browser.get("/account").text
         #expect(page.contains("action=\"/account/time-zone\""))
-        #expect(page.contains("<option selected>Asia/Shanghai</option>"))
+        #expect(page.contains("<option value=\"Asia/Shanghai\" selected>Asia/Shanghai</option>"))
         #expect(page.contains("data-browser-zone-for=\"timeZone\""))
         #expect(page.contains("href=\"/account/data.csv\""))
         #expect(page.contains("href=\"/account/data.json\""))
@@ -165,6 +165,12 @@ import Testing
         #expect(try harness.records.taskHistory(patientID: pat.account.id).count == 5)
         var again = harness.browser(signingIn: "pat@example.com")
         #expect(again.get("/account/data.csv").text.contains("checkin.form.pain,4"))
+        // Survey pages are closed to a withdrawn participant, with a message; others still answer today's.
+        let late = again.get("/survey/checkin/40")
+        #expect(late.status == .forbidden)
+        #expect(late.text.contains("no more tasks to answer"))
+        var stillIn = harness.browser(signingIn: "sam@example.com")
+        #expect(stillIn.get("/survey/checkin/40").status == .ok)
         let home = again.get("/")
         #expect(home.text.contains("You have withdrawn from the study"))
         #expect(again.get("/account").text.contains("You withdrew from the study on \(today)"))
