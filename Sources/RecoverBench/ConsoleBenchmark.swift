@@ -8,7 +8,8 @@ import RecoverWeb
 /// `recover-bench console`: the research console with many participants. Builds a study of
 /// `CONSOLE_BENCH_PARTICIPANTS` (default 10 000) synthetic participants enrolled over the last 60 days, each
 /// with the study plan and about 85 % of their check-ins and range-of-motion measurements done, then times
-/// the console's queries and its pages answered in-process (median of 5 runs, milliseconds).
+/// the console's queries and its pages answered in-process (median of 5 runs, milliseconds). With
+/// `CONSOLE_BENCH_KEEP` set, the database is kept for inspection.
 enum ConsoleBenchmark {
     static let participants = Int(ProcessInfo.processInfo.environment["CONSOLE_BENCH_PARTICIPANTS"] ?? "") ?? 10_000
     static let enrollmentDays = 60
@@ -16,7 +17,9 @@ enum ConsoleBenchmark {
     static func run() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("console-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let keep = ProcessInfo.processInfo.environment["CONSOLE_BENCH_KEEP"] != nil
+        defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
+        if keep { print("console.database: \(folder.path)/recover.sqlite (kept)") }
         let database = try Database.open(
             at: folder.appendingPathComponent("recover.sqlite"),
             migrations: AccountStore.migrations + StudyServices.migrations,
