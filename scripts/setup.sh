@@ -25,7 +25,7 @@ fi
 
 if [ "$what" = test ]; then
     venv="$here/.venv"
-    if [ ! -x "$venv/bin/pytest" ] || ! "$venv/bin/python" -c 'import selenium, axe_playwright_python' 2>/dev/null; then
+    if [ ! -x "$venv/bin/pytest" ] || ! "$venv/bin/python" -c 'import selenium, axe_playwright_python, fhir.resources, fhirpathpy' 2>/dev/null; then
         echo "Creating the browser-test environment in .venv"
         python3 -m venv "$venv"
         "$venv/bin/pip" install -q --upgrade pip

@@ -1,18 +1,19 @@
 import Care
 import CareSQLite
 import Cryptography
+import Exports
 import Foundation
 import Recover
 import RecoverWeb
 
 /// `recover-bench console`: the research console with many participants. Builds a study of
-/// `CONSOLE_BENCH_PARTICIPANTS` (default 10 000) synthetic participants enrolled over the last 60 days, each
-/// with the study plan and about 85 % of their check-ins and range-of-motion measurements done, then times
+/// `CONSOLE_BENCH_PARTICIPANTS` (default 10 000) synthetic participants with 28 days of data each, written
+/// by `DemoData` exactly as real participants' records are (plan, consent, outcomes, audit), then times
 /// the console's queries and its pages answered in-process (median of 5 runs, milliseconds). With
 /// `CONSOLE_BENCH_KEEP` set, the database is kept for inspection.
 enum ConsoleBenchmark {
     static let participants = Int(ProcessInfo.processInfo.environment["CONSOLE_BENCH_PARTICIPANTS"] ?? "") ?? 10_000
-    static let enrollmentDays = 60
+    static let days = 28
 
     static func run() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("console-bench-\(UUID().uuidString)")
@@ -23,13 +24,17 @@ enum ConsoleBenchmark {
         let database = try Database.open(
             at: folder.appendingPathComponent("recover.sqlite"),
             migrations: AccountStore.migrations + StudyServices.migrations,
-            configuration: DatabaseConfiguration(durability: .normal))
+            configuration: DatabaseConfiguration(
+                durability: .normal, recordSigningKey: try SigningKey(seed: Array(repeating: 42, count: 32))))
         let utc = TimeZone(identifier: "UTC") ?? .current
         let now = Date()
         let today = LocalDateTime(instant: now, in: utc).date
 
         let buildStart = DispatchTime.now().uptimeNanoseconds
-        let ids = try populate(database, today: today, now: now)
+        try DemoData(participants: participants, days: days, seed: 42, today: today).generate(into: database)
+        let ids = try await database.read { db in
+            try AccountStore.accounts(role: .participant, limit: 1, offset: participants / 2, in: db).map(\.id)
+        }
         let buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - buildStart) / 1e9
         let outcomes = try await database.read { db in
             try db.queryOne("SELECT count(*) AS n FROM care_outcome")?.int("n") ?? 0
@@ -71,7 +76,7 @@ enum ConsoleBenchmark {
             ("dashboard_page", "/console", [:]),
             ("participants_page.joined", "/console/participants", [:]),
             ("participants_page.adherence", "/console/participants", ["sort": "adherence", "page": "200"]),
-            ("participant_page", "/console/participants/\(ids[ids.count / 2])", [:]),
+            ("participant_page", "/console/participants/\(ids.first ?? "")", [:]),
         ]
         for (name, path, query) in pages {
             report(name) {
@@ -101,83 +106,5 @@ enum ConsoleBenchmark {
         } catch {
             print("console.\(name): failed (\(error))")
         }
-    }
-
-    /// Creates the participants exactly as enrollment and onboarding do (account, care plan, onboarding task
-    /// and outcome, then the check-in and range-of-motion tasks), with outcomes for past events.
-    static func populate(_ database: Database, today: LocalDate, now: Date) throws -> [String] {
-        var generator = SeededGenerator(seed: 42)
-        let hash = try PasswordHasher(strength: .minimum).hash("synthetic participant")
-        let utc = TimeZone(identifier: "UTC") ?? .current
-        var ids: [String] = []
-        let batch = 250
-        for first in stride(from: 0, to: participants, by: batch) {
-            try database.write { db in
-                for index in first..<min(first + batch, participants) {
-                    let joinedDaysAgo = Int.random(in: 0..<enrollmentDays, using: &generator)
-                    let joinedOn = today.addingDays(-joinedDaysAgo)
-                    let joinedAt = joinedOn.startOfDay.adding(seconds: 9 * 3600).instant(in: utc)
-                    let account = try AccountStore.createAccount(
-                        Account(
-                            email: "demo-\(index)@synthetic.invalid", passwordHash: hash, role: .participant,
-                            language: "en", timeZone: "UTC", createdAt: joinedAt,
-                            withdrawnAt: Int.random(in: 0..<50, using: &generator) == 0 ? now : nil), in: db)
-                    ids.append(account.id)
-                    _ = try SQLiteCareStore.addPatient(
-                        Patient(id: account.id, name: account.email, timeZoneIdentifier: "UTC"), in: db)
-                    let (plan, tasks) = ParticipantPlan.initial(patientID: account.id, joinedOn: joinedOn)
-                    _ = try SQLiteCareStore.addCarePlan(plan, in: db)
-                    for task in tasks { _ = try SQLiteCareStore.addTask(task, in: db) }
-                    let onboarding = tasks[0]
-                    _ = try SQLiteCareStore.addOutcome(
-                        Outcome(
-                            taskID: onboarding.id, taskVersionID: onboarding.versionID, occurrenceIndex: 0,
-                            values: [OutcomeValue(.date(joinedAt), kind: "onboarding.completionStep")],
-                            createdDate: joinedAt), in: db)
-                    for task in ParticipantPlan.afterOnboarding(patientID: account.id, completedOn: joinedOn) {
-                        _ = try SQLiteCareStore.addTask(task, in: db)
-                        guard joinedDaysAgo > 0 else { continue }
-                        for event in task.schedule.events(from: joinedOn, through: today.addingDays(-1), in: utc) {
-                            guard Int.random(in: 0..<100, using: &generator) < 85 else { continue }
-                            let values =
-                                task.groupIdentifier == StudyTaskID.checkin
-                                ? [
-                                    OutcomeValue(
-                                        .integer(Int.random(in: 1...10, using: &generator)), kind: "checkin.form.pain"),
-                                    OutcomeValue(
-                                        .integer(Int.random(in: 4...10, using: &generator)), kind: "checkin.form.sleep",
-                                        unit: "h"),
-                                ]
-                                : [
-                                    OutcomeValue(
-                                        .double(Double(Int.random(in: 60...130, using: &generator))), kind: "range",
-                                        unit: "deg")
-                                ]
-                            _ = try SQLiteCareStore.addOutcome(
-                                Outcome(
-                                    taskID: task.id, taskVersionID: task.versionID,
-                                    occurrenceIndex: event.occurrence, values: values, createdDate: event.start),
-                                in: db)
-                        }
-                    }
-                }
-            }
-        }
-        return ids
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64), so every run builds the same study.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -7,6 +7,7 @@ let suites: [String: @Sendable () async throws -> Void] = [
     "storage": storageBenchmark,
     "survey": surveyBenchmark,
     "web": { try await WebBenchmark.run() },
+    "export": exportBenchmark,
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 if requested.isEmpty || requested.contains(where: { suites[$0] == nil }) {
