@@ -53,7 +53,9 @@ struct PlanFeedTests {
     @Test func onboardedFeedShowsTodaysTasksWithoutOnboarding() {
         let cards = feed(day: onboardedOn, today: onboardedOn, onboarded: true).cards
         #expect(
-            Set(cards.map(\.studyTaskID)) == [StudyTaskID.checkin, StudyTaskID.rangeOfMotionCheck, StudyTaskID.weeklyDiary])
+            Set(cards.map(\.studyTaskID)) == [
+                StudyTaskID.checkin, StudyTaskID.rangeOfMotionCheck, StudyTaskID.weeklyDiary,
+            ])
         #expect(cards.allSatisfy { $0.state == .due && $0.canStart })
     }
 

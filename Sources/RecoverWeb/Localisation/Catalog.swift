@@ -13,7 +13,8 @@ public enum Catalog {
     /// The platform's strings together with the feature areas' (study, insights, account records,
     /// console); a platform key wins.
     static let allEnglish = [
-        StudyCatalog.english, InsightsStrings.english, AccountStrings.english, ConsoleCatalog.english, FormatsCatalog.english,
+        StudyCatalog.english, InsightsStrings.english, AccountStrings.english, ConsoleCatalog.english,
+        FormatsCatalog.english,
     ].reduce(english) { all, area in all.merging(area) { platform, _ in platform } }
     static let allSimplifiedChinese = [
         StudyCatalog.simplifiedChinese, InsightsStrings.simplifiedChinese, AccountStrings.simplifiedChinese,

@@ -39,7 +39,8 @@ struct StepPage {
             step.isOptional
             ? "<button type=\"submit\" class=\"button button--secondary\" name=\"action\" value=\"skip\" formnovalidate>\(t["survey.skip"])</button>"
             : .empty
-        let nextLabel = step.kind == .completion ? t["survey.done"] : step.kind == .review ? t["survey.submit"] : t["survey.next"]
+        let nextLabel =
+            step.kind == .completion ? t["survey.done"] : step.kind == .review ? t["survey.submit"] : t["survey.next"]
         return Layout.page(
             title: "\(title) · \(progress)", request: request,
             body: """

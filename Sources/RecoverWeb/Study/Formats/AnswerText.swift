@@ -29,7 +29,10 @@ enum AnswerText {
         case (.weight, .decimal(let kilograms)):
             return t(
                 "format.weight.shown",
-                ["kg": number(kilograms), "lb": number((kilograms / FormatFields.kilogramsPerPound * 10).rounded() / 10)])
+                [
+                    "kg": number(kilograms),
+                    "lb": number((kilograms / FormatFields.kilogramsPerPound * 10).rounded() / 10),
+                ])
         case (.textChoice(let format), .choices(let values, let other)):
             let names = values.map { value in
                 if let choice = format.choices.first(where: { $0.value == value }) { return choice.text }
@@ -51,7 +54,9 @@ enum AnswerText {
             let day = LocalDate(String(local.prefix(10))).map { StudyText.longDate($0, t) } ?? String(local.prefix(10))
             return "\(day) \(local.suffix(5))"
         case (_, .interval(let seconds)):
-            return t("format.interval.shown", ["hours": String(Int(seconds) / 3600), "minutes": String(Int(seconds) % 3600 / 60)])
+            return t(
+                "format.interval.shown",
+                ["hours": String(Int(seconds) / 3600), "minutes": String(Int(seconds) % 3600 / 60)])
         case (_, .location(let place)):
             return place.address ?? "\(number(place.latitude)), \(number(place.longitude))"
         default:

@@ -14,14 +14,16 @@ enum BodyModelWidget {
             problem.map { "<p class=\"field-error\" id=\"body-model-error\">\(t($0.key, $0.arguments))</p>" } ?? .empty
         let boxes = selectable.map { part -> HTML in
             let checked: HTML = picked.contains(part) ? " checked" : .empty
-            return "<label class=\"choice\"><input type=\"checkbox\" name=\"\(FormatFields.parts)\" value=\"\(part)\"\(checked)> \(provider.name(of: part, t: t))</label>"
+            return
+                "<label class=\"choice\"><input type=\"checkbox\" name=\"\(FormatFields.parts)\" value=\"\(part)\"\(checked)> \(provider.name(of: part, t: t))</label>"
         }
         let highlighted = model.highlightedParts.filter(provider.partIDs.contains)
         let highlightNote: HTML =
             highlighted.isEmpty
             ? .empty
             : "<p class=\"field-hint\">\(t("bodyModel.highlightedNote", ["parts": highlighted.map { provider.name(of: $0, t: t) }.joined(separator: ", ")]))</p>"
-        let required: HTML = model.continueAfterSelectionOnly && !selectable.isEmpty ? " data-require-selection" : .empty
+        let required: HTML =
+            model.continueAfterSelectionOnly && !selectable.isEmpty ? " data-require-selection" : .empty
         let allows: HTML = selectable.isEmpty ? " data-allows-selection=\"false\"" : .empty
         let choices: HTML =
             selectable.isEmpty

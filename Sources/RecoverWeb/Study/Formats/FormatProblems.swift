@@ -35,7 +35,9 @@ enum FormatProblems {
             let high = format.maximum.map(number) ?? "…"
             return StepProblem(itemID: itemID, key: "survey.error.range", arguments: ["min": low, "max": high])
         case .text(let format) where format.pattern != nil && !error.message.contains("longer"):
-            return format.invalidMessage.map { StepProblem(itemID: itemID, key: "survey.error.pattern", arguments: ["message": $0]) }
+            return format.invalidMessage.map {
+                StepProblem(itemID: itemID, key: "survey.error.pattern", arguments: ["message": $0])
+            }
         case .date:
             return StepProblem(itemID: itemID, key: "survey.error.date")
         case .dateTime:

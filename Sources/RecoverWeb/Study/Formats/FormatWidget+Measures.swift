@@ -31,7 +31,8 @@ extension FormatWidget {
         let chosen = MeasurementSystem(rawValue: value("unit")) ?? system
         let options = [(MeasurementSystem.metric, metric), (.usCustomary, customary)].map { option, label -> HTML in
             let checked: HTML = option == chosen ? " checked" : .empty
-            return "<label class=\"choice\"><input type=\"radio\" name=\"\(id).unit\" value=\"\(option.rawValue)\"\(checked) data-unit-choice> \(label)</label>"
+            return
+                "<label class=\"choice\"><input type=\"radio\" name=\"\(id).unit\" value=\"\(option.rawValue)\"\(checked) data-unit-choice> \(label)</label>"
         }
         return """
             <fieldset class="unit-choice"><legend>\(t["format.unit"])</legend>\(options)</fieldset>

@@ -131,7 +131,8 @@ struct FormatWidget {
         let chosen = value()
         let stops = options.map { option -> HTML in
             let checked: HTML = option.0 == chosen ? " checked" : .empty
-            return "<label class=\"choice text-scale-stop\"><input type=\"radio\" name=\"\(id)\" value=\"\(option.0)\"\(checked)> \(option.1)</label>"
+            return
+                "<label class=\"choice text-scale-stop\"><input type=\"radio\" name=\"\(id)\" value=\"\(option.0)\"\(checked)> \(option.1)</label>"
         }
         return """
             <fieldset class="field text-scale\(format.vertical ? "" : " is-horizontal")\(hasError)"\(describedBy)>
@@ -204,7 +205,8 @@ struct FormatWidget {
     func date(_ format: DateFormat) -> HTML {
         plain(
             type: "date",
-            bounds: "\(format.minimum.map { HTML(" min=\"\($0.description)\"") })\(format.maximum.map { HTML(" max=\"\($0.description)\"") })"
+            bounds:
+                "\(format.minimum.map { HTML(" min=\"\($0.description)\"") })\(format.maximum.map { HTML(" max=\"\($0.description)\"") })"
         )
     }
 

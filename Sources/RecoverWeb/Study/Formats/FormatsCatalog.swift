@@ -60,7 +60,7 @@ enum FormatsCatalog {
         "insights.knee.title": "Your knee",
         "insights.knee.text": "The parts you reported most often in your weekly diary.",
         "insights.knee.empty": "No painful parts reported yet.",
-        "insights.knee.count": "{part}: {count} weeks",
+        "insights.knee.count": "{part}: in {count} of your diaries",
     ]
 
     static let simplifiedChinese: [String: String] = [
@@ -122,6 +122,6 @@ enum FormatsCatalog {
         "insights.knee.title": "您的膝盖",
         "insights.knee.text": "您在每周日记中最常报告的疼痛部位。",
         "insights.knee.empty": "尚未报告疼痛部位。",
-        "insights.knee.count": "{part}：{count} 周",
+        "insights.knee.count": "{part}：{count} 次",
     ]
 }
