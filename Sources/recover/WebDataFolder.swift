@@ -19,11 +19,13 @@ struct WebDataFolder {
         } catch {
             throw DataError("cannot create the data folder \(folder.path)")
         }
+        let key = try Commands.loadSigningKey(folder)
         let database: Database
         do {
             database = try Database.open(
                 at: folder.appendingPathComponent(databaseFileName),
-                migrations: AccountStore.migrations + StudyServices.migrations)
+                migrations: AccountStore.migrations + StudyServices.migrations,
+                configuration: DatabaseConfiguration(recordSigningKey: key))
         } catch {
             throw DataError("cannot open the database in \(folder.path): \(error)")
         }

@@ -72,6 +72,8 @@ struct StudyGateTests {
         other.cookies = [:]
         other.get("/sign-in")
         other.post("/sign-in", form: ["email": "pat@example.com", "password": "correct horse battery"])
+        other.get("/")
+        #expect(other.lastPage.contains(">Continue</a>"))
         other.get("/survey/onboarding/0")
         #expect(other.lastPage.contains("Step 3 of 6"))
         #expect(other.lastPage.contains("data-signature-pad"))

@@ -39,19 +39,26 @@ public struct ConsentStore: Sendable {
     @discardableResult
     public static func add(_ record: ConsentRecord, in db: DatabaseConnection) throws -> Bool {
         guard record.isIntact else { throw ConsentStoreError.bindingMismatch(id: record.id) }
-        return try db.execute(
-            """
-            INSERT INTO consent_record (id, patient_id, document, document_sha256, document_version, language,
-                printed_name, signature_strokes, signature_png, signed_at, utc_offset, time_zone, signature_meaning,
-                binding_hash, server_signature)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
-            """,
-            [
-                record.id, record.patientID, record.documentHTML, record.documentSHA256, record.documentVersion,
-                record.language, record.printedName, record.signatureStrokes, record.signaturePNG, record.signedAt,
-                record.utcOffset, record.timeZoneIdentifier, record.signatureMeaning, record.bindingHash,
-                record.serverSignature,
-            ]) == 1
+        let row = AuditedRow(table: "consent_record", key: record.id)
+        return try AuditTrail.recordChange(of: row, participantID: record.patientID, in: db) {
+            let inserted =
+                try db.execute(
+                    """
+                    INSERT INTO consent_record (id, patient_id, document, document_sha256, document_version,
+                        language, printed_name, signature_strokes, signature_png, signed_at, utc_offset, time_zone,
+                        signature_meaning, binding_hash, server_signature)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+                    """,
+                    [
+                        record.id, record.patientID, record.documentHTML, record.documentSHA256, record.documentVersion,
+                        record.language, record.printedName, record.signatureStrokes, record.signaturePNG,
+                        record.signedAt, record.utcOffset, record.timeZoneIdentifier, record.signatureMeaning,
+                        record.bindingHash,
+                        record.serverSignature,
+                    ]) == 1
+            if inserted { try ConsentSigning.sign(record, in: db) }
+            return inserted
+        }
     }
 
     /// The record with `id`, inside the caller's transaction.

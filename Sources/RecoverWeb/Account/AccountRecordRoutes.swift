@@ -53,6 +53,7 @@ public enum AccountRecordRoutes {
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .iso8601
             response = Response(
                 headers: ["Content-Type": "application/json; charset=utf-8"],
                 body: Array(try encoder.encode(export.document)))

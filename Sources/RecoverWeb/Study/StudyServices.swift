@@ -25,5 +25,5 @@ public struct StudyServices: Sendable {
 
     /// The migrations the participant pages need, after the account migrations.
     public static let migrations: [Migration] =
-        SurveyDataStore.migrations + SQLiteCareStore.migrations + ConsentStore.migrations
+        SurveyDataStore.migrations + SQLiteCareStore.migrations + ConsentStore.migrations + ConsentSigning.migrations
 }
