@@ -12,7 +12,9 @@ struct WebDataFolder {
     /// The database file's name inside the data folder.
     static let databaseFileName = "recover.sqlite"
 
-    static func open(_ path: String?) throws -> WebDataFolder {
+    static func open(
+        _ path: String?, durability: DatabaseConfiguration.Durability = .full
+    ) throws -> WebDataFolder {
         let folder = URL(fileURLWithPath: path ?? "./recover-data")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -25,7 +27,7 @@ struct WebDataFolder {
             database = try Database.open(
                 at: folder.appendingPathComponent(databaseFileName),
                 migrations: AccountStore.migrations + StudyServices.migrations,
-                configuration: DatabaseConfiguration(recordSigningKey: key))
+                configuration: DatabaseConfiguration(durability: durability, recordSigningKey: key))
         } catch {
             throw DataError("cannot open the database in \(folder.path): \(error)")
         }

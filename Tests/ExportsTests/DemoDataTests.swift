@@ -66,7 +66,7 @@ import Testing
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         // The IEND chunk of every PNG: empty, CRC-32 0xAE426082.
         #expect(Array(png.suffix(12)) == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
-        // IHDR: width 3, height 2, 8-bit grayscale.
-        #expect(Array(png[16..<26]) == [0, 0, 0, 3, 0, 0, 0, 2, 8, 0])
+        // IHDR: width 3, height 2, 1-bit grayscale.
+        #expect(Array(png[16..<26]) == [0, 0, 0, 3, 0, 0, 0, 2, 1, 0])
     }
 }

@@ -120,3 +120,39 @@ import Testing
         #expect(client.get("/console").text.contains(Data(key.publicKey).base64EncodedString()))
     }
 }
+
+@Suite struct ConsoleExportTests {
+    @Test func researcherDownloadsTheStudyAsCSVJSONAndFHIRAndTheDownloadIsAudited() throws {
+        let fixture = try ConsoleFixture(signingKey: try SigningKey(seed: Array(repeating: 5, count: 32)))
+        let researcher = try fixture.addStaff("res@example.com", role: .researcher)
+        let alice = try fixture.addParticipant("alice@example.com", checkins: [1: (4, 7)])
+        var client = fixture.client()
+        client.signIn("res@example.com")
+        #expect(client.get("/console/export").text.contains("href=\"/console/export/fhir\""))
+        let csv = client.get("/console/export/csv")
+        #expect(csv.status == .ok)
+        #expect(csv.header("Content-Disposition") == "attachment; filename=\"recover-study.csv\"")
+        #expect(csv.header("Cache-Control") == "no-store")
+        #expect(csv.text.contains("checkin.form.pain"))
+        #expect(!csv.text.contains("alice@example.com"))
+        #expect(!csv.text.contains(alice))
+        for format in ["json", "fhir"] {
+            let download = client.get("/console/export/\(format)")
+            #expect(download.status == .ok, "\(format)")
+            #expect(download.text.hasPrefix("{"), "\(format)")
+        }
+        #expect(client.get("/console/export/xml").status == .notFound)
+        let reads = try AuditTrail(database: fixture.database).entries(entityType: "study_export", entityID: "csv")
+        #expect(reads.map(\.actor) == ["account:\(researcher.id)"])
+    }
+
+    @Test func participantCannotDownloadTheStudy() throws {
+        let fixture = try ConsoleFixture(signingKey: try SigningKey(seed: Array(repeating: 5, count: 32)))
+        try fixture.addParticipant("alice@example.com", checkins: [1: (4, 7)])
+        var client = fixture.client()
+        client.signIn("alice@example.com")
+        let download = client.get("/console/export/csv")
+        #expect(download.status == .forbidden)
+        #expect(!download.text.contains("checkin.form.pain"))
+    }
+}

@@ -1,4 +1,4 @@
-/// A minimal PNG encoder for small grayscale images (synthetic signature images): 8-bit grayscale, no
+/// A minimal PNG encoder for small black-and-white images (synthetic signature images): 1-bit grayscale, no
 /// filtering, zlib data in stored (uncompressed) deflate blocks, with CRC-32 and Adler-32 computed here.
 /// Every PNG decoder reads it; it is only larger than a compressed one.
 public struct PNGImage: Sendable {
@@ -32,16 +32,26 @@ public struct PNGImage: Sendable {
 
     /// The PNG file bytes.
     public var data: [UInt8] {
+        // One bit per pixel (a signature is ink or paper), eight pixels a byte, most significant bit first.
+        let rowBytes = (width + 7) / 8
         var raw: [UInt8] = []
-        raw.reserveCapacity((width + 1) * height)
+        raw.reserveCapacity((rowBytes + 1) * height)
         for row in 0..<height {
             raw.append(0)  // filter type None
-            raw += pixels[(row * width)..<((row + 1) * width)]
+            for byteIndex in 0..<rowBytes {
+                var byte: UInt8 = 0
+                for bit in 0..<8 {
+                    let x = byteIndex * 8 + bit
+                    let white = x >= width || pixels[row * width + x] >= 128
+                    if white { byte |= 0x80 >> UInt8(bit) }
+                }
+                raw.append(byte)
+            }
         }
         var header: [UInt8] = []
         header += Self.bigEndian(UInt32(width))
         header += Self.bigEndian(UInt32(height))
-        header += [8, 0, 0, 0, 0]  // bit depth 8, grayscale, deflate, adaptive filtering, no interlace
+        header += [1, 0, 0, 0, 0]  // bit depth 1, grayscale, deflate, adaptive filtering, no interlace
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         file += Self.chunk("IHDR", header)
         file += Self.chunk("IDAT", Self.zlibStored(raw))

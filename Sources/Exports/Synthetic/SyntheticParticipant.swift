@@ -20,6 +20,8 @@ struct SyntheticParticipant {
     let rangeGain: Double
     let adherence: Double
     let id: String
+    /// The start of `today` in UTC: no completion at or after it.
+    let cutoff: Date
 
     static let zones = ["Europe/Berlin", "America/New_York", "Asia/Shanghai", "Europe/London", "Australia/Sydney"]
     static let names = ["Alex Morgan", "Sam Lee", "Chris Wang", "Jordan Smith", "Taylor Chen", "Robin Müller"]
@@ -29,6 +31,7 @@ struct SyntheticParticipant {
         zone = TimeZone(identifier: Self.zones[Int(generator.next() % UInt64(Self.zones.count))]) ?? .gmt
         firstDay = today.addingDays(-max(1, days))
         lastDay = today.addingDays(-1)
+        cutoff = today.startOfDay.instant(in: TimeZone(identifier: "UTC") ?? .gmt)
         checkinTime = LocalTime(hour: 7 + Int(generator.next() % 3)) ?? ParticipantPlan.defaultCheckinTime
         basePain = 6.5 + generator.unit() * 2.5
         painDrop = 3 + generator.unit() * 3
@@ -69,14 +72,15 @@ struct SyntheticParticipant {
         summary.consents += 1
         for task in laterTasks {
             let events = task.schedule.events(from: firstDay, through: lastDay, in: zone)
+            let isCheckin = ParticipantPlan.studyTaskID(of: task) == StudyTaskID.checkin
             for event in events where generator.unit() < adherence {
-                if ParticipantPlan.studyTaskID(of: task) == StudyTaskID.checkin {
-                    try complete(task, event, checkin(event.day, generator: &generator), in: db)
-                    summary.checkins += 1
-                } else {
-                    try complete(task, event, rangeOfMotion(event.day, generator: &generator), in: db)
-                    summary.rangeOfMotion += 1
-                }
+                let result =
+                    isCheckin
+                    ? checkin(event.day, generator: &generator) : rangeOfMotion(event.day, generator: &generator)
+                // Nothing completed after the start of `today` (UTC): the data never lies in the future.
+                guard result.endDate < cutoff else { continue }
+                try complete(task, event, result, in: db)
+                if isCheckin { summary.checkins += 1 } else { summary.rangeOfMotion += 1 }
             }
         }
     }

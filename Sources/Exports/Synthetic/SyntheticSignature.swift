@@ -16,17 +16,17 @@ enum SyntheticSignature {
             var points: [StrokePoint] = []
             let loops = 2 + Int(generator.next() % 4)
             let size = 18 + generator.unit() * 14
-            let steps = loops * 14
+            let steps = loops * 9
             for step in 0...steps {
-                let phase = Double(step) / 14 * 2 * Double.pi
+                let phase = Double(step) / 9 * 2 * Double.pi
                 let wobble = generator.normal(0.8)
                 let y = 55 - sin(phase) * size * (0.6 + 0.4 * sin(phase / 3)) + wobble
-                let dx = Double(step) * (3.2 + generator.unit() * 0.6) + cos(phase) * size * 0.35
+                let dx = Double(step) * (5 + generator.unit() * 0.9) + cos(phase) * size * 0.35
                 points.append(StrokePoint(x: (x + dx + (55 - y) * slant).rounded(), y: y.rounded(), t: time))
                 time += 8 + generator.unit() * 6
             }
             strokes.append(points)
-            x += Double(steps) * 3.4 + 12 + generator.unit() * 10
+            x += Double(steps) * 5.3 + 12 + generator.unit() * 10
             time += 120 + generator.unit() * 200
         }
         return strokes

@@ -142,7 +142,16 @@ enum ConsoleCatalog {
         "console.staff.passwordOnce":
             "Their password is below. It is shown only now: give it to them in person or by phone.",
         "console.export.title": "Export",
-        "console.export.cli": "Exports are made with the command-line tool on the server:",
+        "console.export.cli":
+            "The same exports, with filters by participant and dates, from the command line on the server:",
+        "console.export.cliTitle": "On the server",
+        "console.export.download": "Download",
+        "console.export.intro":
+            "The whole study with pseudonymous participant ids. Each download is recorded in the audit trail.",
+        "console.export.csv": "CSV (one row per outcome value)",
+        "console.export.json": "JSON (everything per participant)",
+        "console.export.fhir": "FHIR R4 Bundle",
+        "console.export.noKey": "Exports need the server's signing key, which this server does not have.",
     ]
 
     static let simplifiedChinese: [String: String] = [
@@ -283,6 +292,13 @@ enum ConsoleCatalog {
         "console.staff.added": "已添加 {email}。",
         "console.staff.passwordOnce": "其密码如下，仅显示这一次：请当面或通过电话告知对方。",
         "console.export.title": "导出",
-        "console.export.cli": "导出数据需要在服务器上使用命令行工具：",
+        "console.export.cli": "也可以在服务器上用命令行导出，并可按参与者和日期筛选：",
+        "console.export.cliTitle": "在服务器上",
+        "console.export.download": "下载",
+        "console.export.intro": "整个研究的数据，参与者编号已假名化。每次下载都会记入审计记录。",
+        "console.export.csv": "CSV（每个结果数值一行）",
+        "console.export.json": "JSON（每位参与者的全部数据）",
+        "console.export.fhir": "FHIR R4 Bundle",
+        "console.export.noKey": "导出需要服务器的签名密钥，但本服务器没有。",
     ]
 }

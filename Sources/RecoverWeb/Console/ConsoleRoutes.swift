@@ -35,5 +35,8 @@ public enum ConsoleRoutes {
         router.get("/console/staff", access: .staff) { request in try StaffPage.show(request, context: context) }
         router.post("/console/staff", access: .staff) { request in try StaffPage.add(request, context: context) }
         router.get("/console/export", access: .staff) { request in try ExportPage.show(request, context: context) }
+        router.get("/console/export/:format", access: .staff) { request in
+            try ExportPage.download(request, context: context)
+        }
     }
 }

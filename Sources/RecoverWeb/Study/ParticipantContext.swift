@@ -39,6 +39,7 @@ struct ParticipantContext {
         }
         if patient == nil || patient?.timeZoneIdentifier != zone.identifier {
             try study.database.write { db in
+                db.auditActor = "account:\(patientID)"
                 if var existing = try SQLiteCareStore.patient(id: patientID, in: db) {
                     existing.timeZoneIdentifier = zone.identifier
                     _ = try SQLiteCareStore.updatePatient(existing, in: db)

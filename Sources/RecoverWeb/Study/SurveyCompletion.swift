@@ -39,6 +39,7 @@ enum SurveyCompletion {
         let tasks = laterTasks
         do {
             try study.database.write { db in
+                db.auditActor = "account:\(participant.patientID)"
                 try SurveyDataStore.writeCompleted(
                     record,
                     with: { db in
