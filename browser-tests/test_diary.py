@@ -122,4 +122,5 @@ def test_body_model_by_keyboard(clocked, driver):
     press_next(driver)
     press_next(driver)  # the optional diary text stays empty
     assert heading(driver) == "Check your answers"
-    assert review_answers(driver) == ["Rung 5", "Prefer not to answer", "Inner side of the knee (medial joint line)"]
+    assert review_answers(driver) == [
+        "Rung 5", "Prefer not to answer", "Inner side of the knee (medial joint line)", "Skipped"]
