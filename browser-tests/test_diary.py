@@ -88,6 +88,12 @@ def test_diary_with_review_and_edit(clocked, driver):
     assert heading(driver) == "Check your answers", "Next after an edit comes back to the review"
     assert review_answers(driver)[1] == "Prefer not to answer"
 
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "button[name=edit][value='diary.text']"))
+    fill(driver, "diary.text.entry", "Not this")
+    check_page(driver, "diary-edit-text")
+    click_and_wait(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Back to review']"))
+    assert review_answers(driver)[3] == text, "Back to review keeps the answer"
+
     press_next(driver)
     assert heading(driver) == "Your recovery plan"
     card = driver.find_element(By.CSS_SELECTOR, "article[data-task=weeklyDiary]")

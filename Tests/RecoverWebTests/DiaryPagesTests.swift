@@ -139,6 +139,23 @@ struct DiaryPagesTests {
         #expect(try outcomes(client).isEmpty)
     }
 
+    @Test func backToReviewLeavesTheEditedStepUnchanged() throws {
+        var client = try onboarded()
+        answerToReview(&client)
+        client.post("\(path)/edit", fields: ["edit": [ids.healthStep], "step": [ids.review]])
+        client.get(path)
+        #expect(client.lastPage.contains("formaction=\"\(path)/review\""))
+        #expect(client.lastPage.contains("value=\"2\" checked"))
+        let back = client.post("\(path)/review", fields: [ids.health: ["9"], "step": [ids.healthStep]])
+        #expect(back.status == .seeOther)
+        client.get(path)
+        #expect(client.lastPage.contains("Check your answers"))
+        #expect(client.lastPage.contains("Rung 8"))
+        #expect(!client.lastPage.contains("formaction=\"\(path)/review\""))
+        let again = client.post("\(path)/review", fields: [:])
+        #expect(again.status == .conflict, "no edit to leave")
+    }
+
     @Test func editIsRefusedOutsideTheReview() throws {
         var client = try onboarded()
         client.get(path)
