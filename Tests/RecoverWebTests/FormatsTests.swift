@@ -229,3 +229,47 @@ struct FormatsTests {
         for part in knee.partIDs { #expect(svg.contains("data-part=\"\(part)\"")) }
     }
 }
+
+/// The body model step's markup follows docs/components.md §8 for the step's configuration.
+struct BodyModelWidgetTests {
+    let t = Localizer(.english)
+
+    @Test func highlightsColourAndRequiredSelectionComeFromTheStep() {
+        let model = BodyModel(
+            modelID: "knee", selectableParts: ["patella", "calf", "elbow"], highlightedParts: ["backOfKnee"],
+            highlightColor: "#0055aa", continueAfterSelectionOnly: true)
+        let page = BodyModelWidget.render(model, picked: ["calf"], problem: nil, t: t).description
+        #expect(page.contains("data-highlight-color=\"#0055aa\""))
+        #expect(page.contains("data-highlighted=\"backOfKnee\""))
+        #expect(page.contains("Highlighted: Back of the knee."))
+        #expect(page.contains("data-require-selection"))
+        #expect(page.contains("<legend>Select the parts of your left knee and leg that hurt</legend>"))
+        #expect(page.contains("value=\"patella\"> Kneecap (patella)"))
+        #expect(page.contains("value=\"calf\" checked> Calf"))
+        #expect(!page.contains("value=\"elbow\""), "a part the model does not have is never offered")
+        #expect(page.contains("<svg"))
+    }
+
+    @Test func aModelWithoutSelectionShowsHighlightsOnly() {
+        let model = BodyModel(modelID: "knee", highlightedParts: ["patella"], allowsSelection: false)
+        let page = BodyModelWidget.render(model, picked: [], problem: nil, t: t).description
+        #expect(page.contains("data-allows-selection=\"false\""))
+        #expect(!page.contains("type=\"checkbox\""))
+        #expect(!page.contains("data-require-selection"))
+        #expect(page.contains("Highlighted: Kneecap (patella)."))
+    }
+
+    @Test func anUnknownModelIsNotDrawnAndItsProblemIsShownBesideTheDrawing() {
+        let unknown = BodyModelWidget.render(BodyModel(modelID: "shoulder"), picked: [], problem: nil, t: t)
+        #expect(unknown.description.contains("This step cannot be shown in the browser."))
+        let model = BodyModel(modelID: "knee", selectableParts: ["patella"])
+        let page = BodyModelWidget.render(
+            model, picked: [], problem: StepProblem(itemID: "parts", key: "survey.error.unknownPart"), t: t
+        ).description
+        #expect(page.contains("aria-describedby=\"body-model-error\""))
+        #expect(
+            page.contains(
+                "<p class=\"field-error\" id=\"body-model-error\">Choose only parts shown on the drawing.</p>"))
+        #expect(BodyModels.provider(for: "knee")?.assetPath == "svg/knee.svg")
+    }
+}
