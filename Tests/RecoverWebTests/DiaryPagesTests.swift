@@ -156,6 +156,28 @@ struct DiaryPagesTests {
         #expect(again.status == .conflict, "no edit to leave")
     }
 
+    @Test func diaryPagesAndReviewAreInChinese() throws {
+        var client = try onboarded()
+        client.post("/language", form: ["language": "zh-Hans", "back": "/"])
+        client.get(path)
+        #expect(client.lastPage.contains("每周康复日记"))
+        #expect(client.lastPage.contains("第 10 级：最好的健康状况"))
+        page(&client, ids.healthStep, [ids.health: ["2"]])
+        client.get(path)
+        #expect(client.lastPage.contains("不愿回答"))
+        page(&client, ids.painStep, [ids.pain: ["1"], "\(ids.pain).dontKnow": ["true"]])
+        client.get(path)
+        #expect(client.lastPage.contains("膝盖骨（髌骨）"))
+        page(&client, ids.bodyParts, ["parts": ["patella"]])
+        page(&client, ids.textStep, [ids.text: ["好多了"]])
+        client.get(path)
+        #expect(client.lastPage.contains("核对您的回答"))
+        #expect(client.lastPage.contains("<span class=\"review-answer\">第 8 级</span>"))
+        #expect(client.lastPage.contains("<span class=\"review-answer\">不愿回答</span>"))
+        #expect(client.lastPage.contains(">提交</button>"))
+        #expect(client.lastPage.contains(">修改</button>"))
+    }
+
     @Test func editIsRefusedOutsideTheReview() throws {
         var client = try onboarded()
         client.get(path)

@@ -54,8 +54,8 @@ struct FormatWidget {
         let rungs = (0..<LadderFormat.rungCount).map { index -> HTML in
             let number = LadderFormat.rungCount - index
             var label = t("format.ladder.rung", ["number": String(number)])
-            if index == 0, let top = format.topText { label += ": \(top)" }
-            if index == LadderFormat.rungCount - 1, let bottom = format.bottomText { label += ": \(bottom)" }
+            let end = index == 0 ? format.topText : index == LadderFormat.rungCount - 1 ? format.bottomText : nil
+            if let end { label = t("format.ladder.end", ["rung": label, "text": end]) }
             let checked: HTML = chosen == String(index) ? " checked" : .empty
             return """
                 <li><label class="choice ladder-rung"><input type="radio" name="\(id)" value="\(index)"\(checked)>\

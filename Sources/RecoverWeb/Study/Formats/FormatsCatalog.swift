@@ -3,6 +3,7 @@
 enum FormatsCatalog {
     static let english: [String: String] = [
         "format.ladder.rung": "Rung {number}",
+        "format.ladder.end": "{rung}: {text}",
         "format.dontKnow": "Don't know",
         "format.otherText": "Your answer for “{choice}”",
         "format.dateTime.zone": "Time in your time zone ({zone}).",
@@ -66,6 +67,7 @@ enum FormatsCatalog {
 
     static let simplifiedChinese: [String: String] = [
         "format.ladder.rung": "第 {number} 级",
+        "format.ladder.end": "{rung}：{text}",
         "format.dontKnow": "不知道",
         "format.otherText": "“{choice}”的具体内容",
         "format.dateTime.zone": "按您所在时区（{zone}）的时间。",
