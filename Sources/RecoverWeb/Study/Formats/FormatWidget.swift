@@ -21,7 +21,13 @@ struct FormatWidget {
     var invalid: HTML { error == nil ? .empty : " aria-invalid=\"true\" aria-describedby=\"\(errorID)\"" }
     var describedBy: HTML { error == nil ? .empty : " aria-describedby=\"\(errorID)\"" }
     var hasError: HTML { error == nil ? .empty : " has-error" }
-    var styles: HTML { "<link rel=\"stylesheet\" href=\"\(StudyAssets.url("css/formats.css"))\">" }
+    /// The style sheet and `js/formats.js` (unit choice, exclusive choices); each loads once per page.
+    var styles: HTML {
+        """
+        <link rel="stylesheet" href="\(StudyAssets.url("css/formats.css"))">\
+        <script type="module" src="\(StudyAssets.url("js/formats.js"))"></script>
+        """
+    }
 
     /// The widget for formats this file renders; `nil` leaves the item to ``StepWidgets``.
     func render() -> HTML? {
