@@ -101,6 +101,12 @@ def test_diary_with_review_and_edit(clocked, driver):
     assert "Done" in card.text
     check_page(driver, "diary-feed-done")
 
+    driver.get(clocked.server.url("/insights"))
+    knee = driver.find_element(By.CSS_SELECTOR, "[data-knee-card]")
+    assert "Your knee" in knee.text
+    assert "Kneecap (patella): in 1 of your diaries" in knee.text
+    check_page(driver, "diary-insights-knee")
+
 
 def test_body_model_by_keyboard(clocked, driver):
     onboarded(clocked, driver)
