@@ -14,12 +14,12 @@ enum InsightsPage {
         guard RecoveryInsights.hasCompletedOnboarding(outcomes) else { return .redirect(to: "/") }
         let today = ParticipantClock.today(for: account, now: records.now())
         let insights = RecoveryInsights(outcomes: outcomes, today: today)
-        var response = Response.html(render(insights, request: request))
+        var response = Response.html(render(insights, request: request, knee: KneeCard(outcomes: outcomes)))
         response.headers["Cache-Control"] = "no-store"
         return response
     }
 
-    static func render(_ insights: RecoveryInsights, request: Request) -> HTML {
+    static func render(_ insights: RecoveryInsights, request: Request, knee: KneeCard? = nil) -> HTML {
         let t = Localizer(request.language)
         let summary = InsightsSummary(insights: insights, t: t)
         let checkin = CheckinChart(days: insights.checkinDays, t: t)
@@ -43,6 +43,7 @@ enum InsightsPage {
                 \(range.figure(summary: summary.range))
                 \(range.table)
                 </section>
+                \(knee?.render(t))
                 """)
     }
 }

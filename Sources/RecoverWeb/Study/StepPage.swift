@@ -58,7 +58,7 @@ struct StepPage {
                 <input type="hidden" name="step" value="\(step.id)">
                 \(content())
                 <div class="survey-actions">
-                \(back)\(skip)
+                \(back)\(skip)\(ReviewWidget.backToReview(page: self))
                 <button type="submit" class="button" name="action" value="next" data-gated>\(nextLabel)</button>
                 <a class="button button--secondary" href="\(action)/cancel">\(t["survey.cancel"])</a>
                 </div>

@@ -5,11 +5,16 @@ import Research
 /// stay the form data; `parts` is posted once per picked part.
 enum BodyModelWidget {
     static func render(_ model: BodyModel, page: StepPage) -> HTML {
-        let t = page.t
+        render(
+            model, picked: pickedParts(page),
+            problem: page.problems.first { $0.itemID == nil || $0.itemID == FormatFields.parts }, t: page.t)
+    }
+
+    /// The step with `picked` checked and `problem` beside the drawing.
+    static func render(_ model: BodyModel, picked pickedList: [String], problem: StepProblem?, t: Localizer) -> HTML {
         guard let provider = BodyModels.provider(for: model.modelID) else { return "<p>\(t["survey.unsupported"])</p>" }
         let selectable = model.allowsSelection ? model.selectableParts.filter(provider.partIDs.contains) : []
-        let picked = Set(pickedParts(page))
-        let problem = page.problems.first { $0.itemID == nil || $0.itemID == FormatFields.parts }
+        let picked = Set(pickedList)
         let errorHTML: HTML =
             problem.map { "<p class=\"field-error\" id=\"body-model-error\">\(t($0.key, $0.arguments))</p>" } ?? .empty
         let boxes = selectable.map { part -> HTML in

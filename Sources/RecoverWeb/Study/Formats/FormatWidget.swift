@@ -21,7 +21,13 @@ struct FormatWidget {
     var invalid: HTML { error == nil ? .empty : " aria-invalid=\"true\" aria-describedby=\"\(errorID)\"" }
     var describedBy: HTML { error == nil ? .empty : " aria-describedby=\"\(errorID)\"" }
     var hasError: HTML { error == nil ? .empty : " has-error" }
-    var styles: HTML { "<link rel=\"stylesheet\" href=\"\(StudyAssets.url("css/formats.css"))\">" }
+    /// The style sheet and `js/formats.js` (unit choice, exclusive choices); each loads once per page.
+    var styles: HTML {
+        """
+        <link rel="stylesheet" href="\(StudyAssets.url("css/formats.css"))">\
+        <script type="module" src="\(StudyAssets.url("js/formats.js"))"></script>
+        """
+    }
 
     /// The widget for formats this file renders; `nil` leaves the item to ``StepWidgets``.
     func render() -> HTML? {
@@ -54,8 +60,8 @@ struct FormatWidget {
         let rungs = (0..<LadderFormat.rungCount).map { index -> HTML in
             let number = LadderFormat.rungCount - index
             var label = t("format.ladder.rung", ["number": String(number)])
-            if index == 0, let top = format.topText { label += ": \(top)" }
-            if index == LadderFormat.rungCount - 1, let bottom = format.bottomText { label += ": \(bottom)" }
+            let end = index == 0 ? format.topText : index == LadderFormat.rungCount - 1 ? format.bottomText : nil
+            if let end { label = t("format.ladder.end", ["rung": label, "text": end]) }
             let checked: HTML = chosen == String(index) ? " checked" : .empty
             return """
                 <li><label class="choice ladder-rung"><input type="radio" name="\(id)" value="\(index)"\(checked)>\

@@ -3,6 +3,7 @@
 enum FormatsCatalog {
     static let english: [String: String] = [
         "format.ladder.rung": "Rung {number}",
+        "format.ladder.end": "{rung}: {text}",
         "format.dontKnow": "Don't know",
         "format.otherText": "Your answer for “{choice}”",
         "format.dateTime.zone": "Time in your time zone ({zone}).",
@@ -38,6 +39,7 @@ enum FormatsCatalog {
         "bodyModel.selected": "Selected: {parts}",
         "bodyModel.noneSelected": "Nothing selected.",
         "review.edit": "Edit",
+        "review.backToReview": "Back to review",
         "review.empty": "You have not answered any questions yet.",
         "survey.submit": "Submit",
         "survey.error.unknownPart": "Choose only parts shown on the drawing.",
@@ -60,11 +62,12 @@ enum FormatsCatalog {
         "insights.knee.title": "Your knee",
         "insights.knee.text": "The parts you reported most often in your weekly diary.",
         "insights.knee.empty": "No painful parts reported yet.",
-        "insights.knee.count": "{part}: {count} weeks",
+        "insights.knee.count": "{part}: in {count} of your diaries",
     ]
 
     static let simplifiedChinese: [String: String] = [
         "format.ladder.rung": "第 {number} 级",
+        "format.ladder.end": "{rung}：{text}",
         "format.dontKnow": "不知道",
         "format.otherText": "“{choice}”的具体内容",
         "format.dateTime.zone": "按您所在时区（{zone}）的时间。",
@@ -100,6 +103,7 @@ enum FormatsCatalog {
         "bodyModel.selected": "已选择：{parts}",
         "bodyModel.noneSelected": "未选择任何部位。",
         "review.edit": "修改",
+        "review.backToReview": "返回核对页",
         "review.empty": "您还没有回答任何问题。",
         "survey.submit": "提交",
         "survey.error.unknownPart": "只能选择图中显示的部位。",
@@ -122,6 +126,6 @@ enum FormatsCatalog {
         "insights.knee.title": "您的膝盖",
         "insights.knee.text": "您在每周日记中最常报告的疼痛部位。",
         "insights.knee.empty": "尚未报告疼痛部位。",
-        "insights.knee.count": "{part}：{count} 周",
+        "insights.knee.count": "{part}：{count} 次",
     ]
 }

@@ -59,8 +59,33 @@ enum ReviewWidget {
         return "<link rel=\"stylesheet\" href=\"\(StudyAssets.url("css/formats.css"))\">\(list)"
     }
 
+    /// On a step opened from the review: "Back to review", which leaves it unchanged.
+    static func backToReview(page: StepPage) -> HTML {
+        guard page.run.reviewReturnStepID != nil else { return .empty }
+        return """
+            <button type="submit" class="button button--secondary" formaction="\(page.action)/review" formnovalidate>\
+            \(page.t["review.backToReview"])</button>
+            """
+    }
+
     /// `POST /survey/:task/:occurrence/edit` (`edit` = step id): opens that step from the review.
     static func edit(_ request: Request, study: StudyServices) throws -> Response {
+        try change(request, study: study) { run, form, survey in
+            guard let stepID = form["edit"] else { throw HTTPError(.badRequest, "error.badForm") }
+            _ = try run.edit(stepID, in: survey)
+        }
+    }
+
+    /// `POST /survey/:task/:occurrence/review`: back to the review without submitting the edited step.
+    static func returnToReview(_ request: Request, study: StudyServices) throws -> Response {
+        try change(request, study: study) { run, _, _ in _ = try run.returnToReview() }
+    }
+
+    /// Loads the event's draft, applies `move` (a refused move is a 409), saves it and shows the current step.
+    static func change(
+        _ request: Request, study: StudyServices,
+        _ move: (inout SurveyRun, FormData, Survey) throws -> Void
+    ) throws -> Response {
         let participant = try ParticipantContext.load(request, study: study)
         if StudyEvent.gateForbids(request, participant: participant) {
             throw HTTPError(.forbidden, "study.error.gated")
@@ -69,8 +94,9 @@ enum ReviewWidget {
         try SurveyPage.checkWritable(event)
         let form = try request.form()
         var run = try SurveyPage.loadRun(event, survey: event.survey, study: study)
-        guard let stepID = form["edit"] else { throw HTTPError(.badRequest, "error.badForm") }
-        do { _ = try run.edit(stepID, in: event.survey) } catch { throw HTTPError(.conflict, "study.error.outOfDate") }
+        do { try move(&run, form, event.survey) } catch let error as HTTPError { throw error } catch {
+            throw HTTPError(.conflict, "study.error.outOfDate")
+        }
         try SurveyPage.saveDraft(run, event: event, study: study)
         return .redirect(to: "/survey/\(event.path)")
     }
