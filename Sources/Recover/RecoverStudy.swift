@@ -9,4 +9,8 @@ public enum StudyTaskID {
     public static let checkin = "checkin"
     /// The knee range-of-motion measurement.
     public static let rangeOfMotionCheck = "rangeOfMotionCheck"
+    /// The optional weekly knee-bend video for the therapist (front camera).
+    public static let kneeBendVideo = "kneeBendVideo"
+    /// The optional hearing screening (noise check and tone audiometry).
+    public static let hearingScreening = "hearingScreening"
 }

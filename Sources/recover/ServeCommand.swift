@@ -47,6 +47,9 @@ extension Commands {
         let study = StudyServices(database: folder.database, now: try studyClock(arguments))
         _ = try loadSigningKey(URL(fileURLWithPath: arguments.value("data-dir") ?? "./recover-data"))
         let records = ParticipantRecords(database: folder.database, now: study.now)
+        let media = try MediaServices(
+            study: study, dataFolder: URL(fileURLWithPath: arguments.value("data-dir") ?? "./recover-data"))
+        configuration.uploads = media.spooling
         let signals = TerminationSignals()
         let zone = TimeZone.current.identifier
         let services = WebServices(
@@ -55,6 +58,7 @@ extension Commands {
         let firstStart = try Enrollment(directory: directory).firstStartIfNeeded(timeZone: zone)
         let app = WebApp(services: services, log: { line in Output.error.line(line) }) { router, services in
             StudyRoutes.add(to: &router, services: services, study: study)
+            MediaRoutes.add(to: &router, media: media)
             InsightsRoutes.add(to: &router, services: services, records: records)
             AccountRecordRoutes.add(to: &router, services: services, records: records)
             ConsoleRoutes.add(to: &router, context: ConsoleContext(database: folder.database, services: services))

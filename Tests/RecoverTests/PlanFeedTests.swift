@@ -52,7 +52,11 @@ struct PlanFeedTests {
 
     @Test func onboardedFeedShowsTodaysTasksWithoutOnboarding() {
         let cards = feed(day: onboardedOn, today: onboardedOn, onboarded: true).cards
-        #expect(Set(cards.map(\.studyTaskID)) == [StudyTaskID.checkin, StudyTaskID.rangeOfMotionCheck])
+        #expect(
+            Set(cards.map(\.studyTaskID)) == [
+                StudyTaskID.checkin, StudyTaskID.rangeOfMotionCheck, StudyTaskID.kneeBendVideo,
+                StudyTaskID.hearingScreening,
+            ])
         #expect(cards.allSatisfy { $0.state == .due && $0.canStart })
     }
 

@@ -18,7 +18,10 @@ import Testing
     }
 
     @Test func surveyIdentifiersAreTheCareTaskIdentifiers() {
-        #expect(RecoverSurveys.ids == ["onboarding", "checkin", "rangeOfMotionCheck"])
+        #expect(
+            RecoverSurveys.ids == [
+                "onboarding", "checkin", "rangeOfMotionCheck", "kneeBendVideo", "hearingScreening",
+            ])
     }
 
     @Test func onboardingStepsAreInTheStudyOrder() {

@@ -116,7 +116,7 @@ import Testing
         let response = browser.post("/account/withdraw", form: [:], includeCSRF: false)
         #expect(response.status == .forbidden)
         #expect(try harness.directory.account(id: pat.account.id)?.withdrawnAt == nil)
-        #expect(try harness.records.taskHistory(patientID: pat.account.id).count == 3)
+        #expect(try harness.records.taskHistory(patientID: pat.account.id).count == 5)
     }
 
     @Test func withdrawalStopsSchedulesFromTodayAndKeepsEverything() throws {
@@ -131,8 +131,9 @@ import Testing
 
         let today = harness.today()
         let history = try harness.records.taskHistory(patientID: pat.account.id)
-        // Onboarding and check-in get a version ending today; range of motion had already ended (one month).
-        #expect(history.count == 5)
+        // Onboarding, check-in and the optional video and hearing tasks get a version ending today; range of
+        // motion had already ended (one month).
+        #expect(history.count == 9)
         #expect(history.filter { $0.id == pat.checkin.id }.last?.schedule.elements.first?.end == today.startOfDay)
         let ids = pat.tasks.map(\.id)
         let (todayEvents, yesterdayEvents, futureEvents, samEvents) = try harness.database.read { db in
@@ -158,7 +159,7 @@ import Testing
 
         // Repeating changes nothing; sign-in and downloads still work; the start page says so.
         browser.post("/account/withdraw", form: [:])
-        #expect(try harness.records.taskHistory(patientID: pat.account.id).count == 5)
+        #expect(try harness.records.taskHistory(patientID: pat.account.id).count == 9)
         var again = harness.browser(signingIn: "pat@example.com")
         #expect(again.get("/account/data.csv").text.contains("checkin.form.pain,4"))
         let home = again.get("/")

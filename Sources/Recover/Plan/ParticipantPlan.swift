@@ -67,7 +67,7 @@ public enum ParticipantPlan {
             groupIdentifier: StudyTaskID.rangeOfMotionCheck,
             effectiveDate: day.startOfDay
         )
-        return [checkin, rangeOfMotion]
+        return [checkin, rangeOfMotion] + optionalTasks(patientID: patientID, from: day)
     }
 
     /// Daily, all day, for the 7 days from `day`; then weekly, all day, until one month after `day`.

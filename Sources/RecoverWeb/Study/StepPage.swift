@@ -89,6 +89,8 @@ struct StepPage {
             return StepWidgets.rangeOfMotion(page: self)
         case .completion:
             return .empty
+        case .frontCameraRecording, .environmentNoise, .toneAudiometry:
+            return MediaWidgets.content(page: self)
         default:
             return "<p>\(t["survey.unsupported"])</p>"
         }
