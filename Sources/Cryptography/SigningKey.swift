@@ -10,7 +10,7 @@ import CSodium
 /// let signature = key.sign(Array("binding hash".utf8))
 /// SigningKey.isValid(signature: signature, of: Array("binding hash".utf8), publicKey: key.publicKey)  // true
 /// ```
-public struct SigningKey: Sendable {
+public struct SigningKey: Hashable, Sendable {
     /// The 32-byte public key.
     public let publicKey: [UInt8]
     private let secretKey: [UInt8]
@@ -34,6 +34,12 @@ public struct SigningKey: Sendable {
         self.publicKey = publicKey
         self.secretKey = secretKey
     }
+
+    /// Keys are the same when their public keys are (the secret key follows from the same seed).
+    public static func == (left: SigningKey, right: SigningKey) -> Bool { left.publicKey == right.publicKey }
+
+    /// Hashes the public key only.
+    public func hash(into hasher: inout Hasher) { hasher.combine(publicKey) }
 
     /// A new key pair from the CSPRNG.
     public static func generate() -> SigningKey {

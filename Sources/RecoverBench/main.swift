@@ -3,9 +3,11 @@ import Foundation
 // Benchmarks print `name: value unit` lines. Suites are added per area (care, web, export).
 let suites: [String: @Sendable () async throws -> Void] = [
     "care": CareBenchmark.run,
+    "console": { try await ConsoleBenchmark.run() },
     "storage": storageBenchmark,
     "survey": surveyBenchmark,
     "web": { try await WebBenchmark.run() },
+    "export": exportBenchmark,
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 if requested.isEmpty || requested.contains(where: { suites[$0] == nil }) {

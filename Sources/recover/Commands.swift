@@ -9,6 +9,8 @@ enum Commands {
         schedule,
         audit,
         consent,
+        export,
+        demoData,
         // Add command groups here, one line each (survey, schedule, serve, invite, staff, ...).
     ]
 

@@ -6,7 +6,7 @@ extension Commands {
     static let consent = CommandSpec(
         name: "consent",
         abstract: "The server's consent-signing key and the verification of signed consent records.",
-        subcommands: [consentPublicKey]
+        subcommands: [consentPublicKey, consentVerify]
     )
 
     static let consentPublicKey = CommandSpec(
@@ -22,8 +22,37 @@ extension Commands {
     ) { arguments in
         try arguments.expectPositionals(atMost: 0)
         let data = try ExistingDataFolder.open(arguments.value("data-dir"))
-        let key = try loadSigningKey(data.folder)
-        Output.standard.line(ServerSigningKey.publicKeyText(key))
+        Output.standard.line(ServerSigningKey.publicKeyText(data.signingKey))
+    }
+
+    static let consentVerify = CommandSpec(
+        name: "verify",
+        abstract: "Recompute every consent record's document hash, binding hash and server signature.",
+        synopsis: "[--participant ID] [--data-dir DIR]",
+        discussion: """
+            Prints one line per record, 'consent <id> participant <id>: ok' or '...: altered: <fields>'             naming what changed since signing (printed name, signed at, signature meaning, document,             signature image, signature strokes, participant, ...), and exits 1 if any record is altered.
+            """,
+        options: [
+            .option("participant", value: "ID", help: "Only this participant's records (their account id)."),
+            .option("data-dir", value: "DIR", help: "The data folder (default ./recover-data)."),
+        ]
+    ) { arguments in
+        try arguments.expectPositionals(atMost: 0)
+        let data = try ExistingDataFolder.open(arguments.value("data-dir"))
+        let participant = arguments.value("participant")
+        if let participant, try AccountStore(database: data.database).account(id: participant) == nil {
+            throw NoInputError("no participant with id '\(participant)' in \(data.folder.path)")
+        }
+        let publicKey = data.signingKey.publicKey
+        var count = 0
+        let altered = try data.database.read { db in
+            try ConsentSigning.verify(publicKey: publicKey, participantID: participant, in: db) { check in
+                count += 1
+                Output.standard.line(check.description)
+            }
+        }
+        Output.error.line("\(count) consent records, \(altered) altered")
+        if altered > 0 { throw CommandExit(code: .failure) }
     }
 
     /// The data folder's signing key, created if missing; a bad key file is a data error naming it.

@@ -45,7 +45,6 @@ extension Commands {
         let folder = try WebDataFolder.open(arguments.value("data-dir"))
         let directory = folder.directory
         let study = StudyServices(database: folder.database, now: try studyClock(arguments))
-        _ = try loadSigningKey(URL(fileURLWithPath: arguments.value("data-dir") ?? "./recover-data"))
         let records = ParticipantRecords(database: folder.database, now: study.now)
         let media = try MediaServices(
             study: study, dataFolder: URL(fileURLWithPath: arguments.value("data-dir") ?? "./recover-data"))
@@ -61,7 +60,11 @@ extension Commands {
             MediaRoutes.add(to: &router, media: media)
             InsightsRoutes.add(to: &router, services: services, records: records)
             AccountRecordRoutes.add(to: &router, services: services, records: records)
-            ConsoleRoutes.add(to: &router, context: ConsoleContext(database: folder.database, services: services))
+            ConsoleRoutes.add(
+                to: &router,
+                context: ConsoleContext(
+                    database: folder.database, services: services,
+                    serverPublicKey: folder.database.configuration.recordSigningKey?.publicKey))
         }
         let housekeeping = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "recover.housekeeping"))
         housekeeping.schedule(deadline: .now(), repeating: .seconds(600))

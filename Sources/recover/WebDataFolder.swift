@@ -12,18 +12,22 @@ struct WebDataFolder {
     /// The database file's name inside the data folder.
     static let databaseFileName = "recover.sqlite"
 
-    static func open(_ path: String?) throws -> WebDataFolder {
+    static func open(
+        _ path: String?, durability: DatabaseConfiguration.Durability = .full
+    ) throws -> WebDataFolder {
         let folder = URL(fileURLWithPath: path ?? "./recover-data")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw DataError("cannot create the data folder \(folder.path)")
         }
+        let key = try Commands.loadSigningKey(folder)
         let database: Database
         do {
             database = try Database.open(
                 at: folder.appendingPathComponent(databaseFileName),
-                migrations: AccountStore.migrations + StudyServices.migrations)
+                migrations: AccountStore.migrations + StudyServices.migrations,
+                configuration: DatabaseConfiguration(durability: durability, recordSigningKey: key))
         } catch {
             throw DataError("cannot open the database in \(folder.path): \(error)")
         }

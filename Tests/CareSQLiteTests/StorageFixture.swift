@@ -16,7 +16,10 @@ struct StorageFixture {
     }
 
     func open(_ migrations: [Migration] = [], durability: DatabaseConfiguration.Durability = .full) throws -> Database {
-        try Database.open(
-            at: databaseURL, migrations: migrations, configuration: DatabaseConfiguration(durability: durability))
+        try open(migrations, configuration: DatabaseConfiguration(durability: durability))
+    }
+
+    func open(_ migrations: [Migration], configuration: DatabaseConfiguration) throws -> Database {
+        try Database.open(at: databaseURL, migrations: migrations, configuration: configuration)
     }
 }

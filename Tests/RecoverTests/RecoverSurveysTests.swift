@@ -20,7 +20,7 @@ import Testing
     @Test func surveyIdentifiersAreTheCareTaskIdentifiers() {
         #expect(
             RecoverSurveys.ids == [
-                "onboarding", "checkin", "rangeOfMotionCheck", "kneeBendVideo", "hearingScreening",
+                "onboarding", "checkin", "rangeOfMotionCheck", "weeklyDiary", "kneeBendVideo", "hearingScreening",
             ])
     }
 

@@ -59,6 +59,8 @@ import Testing
         let values = try #require(json["outcomeValues"] as? [[String: Any]])
         #expect(values.count == 4)
         #expect(values.allSatisfy { ($0["task"] as? String)?.hasPrefix(pat.account.id) == true })
+        let pain = try #require(values.first { $0["kind"] as? String == "checkin.form.pain" })
+        #expect((pain["content"] as? [String: Any])?["integer"] as? Int == 4)
         let results = try #require(json["surveyResults"] as? [[String: Any]])
         #expect(results.map { $0["id"] as? String } == ["run-pat"])
         #expect((results.first?["result"] as? [String: Any])?["answer"] as? Double == 4)
@@ -101,7 +103,7 @@ import Testing
         var browser = harness.browser(signingIn: "pat@example.com")
         let page = browser.get("/account").text
         #expect(page.contains("action=\"/account/time-zone\""))
-        #expect(page.contains("<option selected>Asia/Shanghai</option>"))
+        #expect(page.contains("<option value=\"Asia/Shanghai\" selected>Asia/Shanghai</option>"))
         #expect(page.contains("data-browser-zone-for=\"timeZone\""))
         #expect(page.contains("href=\"/account/data.csv\""))
         #expect(page.contains("href=\"/account/data.json\""))
@@ -116,7 +118,7 @@ import Testing
         let response = browser.post("/account/withdraw", form: [:], includeCSRF: false)
         #expect(response.status == .forbidden)
         #expect(try harness.directory.account(id: pat.account.id)?.withdrawnAt == nil)
-        #expect(try harness.records.taskHistory(patientID: pat.account.id).count == 5)
+        #expect(try harness.records.taskHistory(patientID: pat.account.id).count == 6)
     }
 
     @Test func withdrawalStopsSchedulesFromTodayAndKeepsEverything() throws {
@@ -128,12 +130,14 @@ import Testing
         let response = browser.post("/account/withdraw", form: [:])
         #expect(response.status == .seeOther)
         #expect(try harness.directory.account(id: pat.account.id)?.withdrawnAt == harness.clock.now)
+        let audit = try AuditTrail(database: harness.database).entries(forParticipant: pat.account.id, limit: 20)
+        #expect(audit.filter { $0.actor == "account:\(pat.account.id)" }.count == 6)
 
         let today = harness.today()
         let history = try harness.records.taskHistory(patientID: pat.account.id)
-        // Onboarding, check-in and the optional video and hearing tasks get a version ending today; range of
-        // motion had already ended (one month).
-        #expect(history.count == 9)
+        // Onboarding, check-in, the diary and the optional video and hearing tasks get a version ending today;
+        // range of motion had already ended (one month).
+        #expect(history.count == 11)
         #expect(history.filter { $0.id == pat.checkin.id }.last?.schedule.elements.first?.end == today.startOfDay)
         let ids = pat.tasks.map(\.id)
         let (todayEvents, yesterdayEvents, futureEvents, samEvents) = try harness.database.read { db in
@@ -159,9 +163,15 @@ import Testing
 
         // Repeating changes nothing; sign-in and downloads still work; the start page says so.
         browser.post("/account/withdraw", form: [:])
-        #expect(try harness.records.taskHistory(patientID: pat.account.id).count == 9)
+        #expect(try harness.records.taskHistory(patientID: pat.account.id).count == 11)
         var again = harness.browser(signingIn: "pat@example.com")
         #expect(again.get("/account/data.csv").text.contains("checkin.form.pain,4"))
+        // Survey pages are closed to a withdrawn participant, with a message; others still answer today's.
+        let late = again.get("/survey/checkin/40")
+        #expect(late.status == .forbidden)
+        #expect(late.text.contains("no more tasks to answer"))
+        var stillIn = harness.browser(signingIn: "sam@example.com")
+        #expect(stillIn.get("/survey/checkin/40").status == .ok)
         let home = again.get("/")
         #expect(home.text.contains("You have withdrawn from the study"))
         #expect(again.get("/account").text.contains("You withdrew from the study on \(today)"))

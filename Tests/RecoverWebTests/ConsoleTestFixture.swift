@@ -14,12 +14,13 @@ final class ConsoleFixture: Sendable {
     let clock = ManualClock()
     let app: WebApp
 
-    init() throws {
+    init(signingKey: SigningKey? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("console-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         database = try Database.open(
             at: folder.appendingPathComponent("recover.sqlite"),
-            migrations: AccountStore.migrations + SurveyDataStore.migrations + SQLiteCareStore.migrations)
+            migrations: AccountStore.migrations + StudyServices.migrations,
+            configuration: DatabaseConfiguration(recordSigningKey: signingKey))
         directory = SQLiteAccountDirectory(database: database, fallbackTimeZone: "UTC")
         let clock = self.clock
         let services = WebServices(
@@ -29,7 +30,10 @@ final class ConsoleFixture: Sendable {
         app = WebApp(
             services: services,
             configure: { router, services in
-                ConsoleRoutes.add(to: &router, context: ConsoleContext(database: database, services: services))
+                ConsoleRoutes.add(
+                    to: &router,
+                    context: ConsoleContext(
+                        database: database, services: services, serverPublicKey: signingKey?.publicKey))
             })
     }
 

@@ -15,6 +15,7 @@ public struct ConsentStore: Sendable {
     /// The database, opened with ``migrations``.
     public let database: Database
 
+    /// A store over `database`, opened with ``migrations``.
     public init(database: Database) { self.database = database }
 
     /// Stores a record; false (and nothing changed) when its id is already stored.
@@ -38,19 +39,26 @@ public struct ConsentStore: Sendable {
     @discardableResult
     public static func add(_ record: ConsentRecord, in db: DatabaseConnection) throws -> Bool {
         guard record.isIntact else { throw ConsentStoreError.bindingMismatch(id: record.id) }
-        return try db.execute(
-            """
-            INSERT INTO consent_record (id, patient_id, document, document_sha256, document_version, language,
-                printed_name, signature_strokes, signature_png, signed_at, utc_offset, time_zone, signature_meaning,
-                binding_hash, server_signature)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
-            """,
-            [
-                record.id, record.patientID, record.documentHTML, record.documentSHA256, record.documentVersion,
-                record.language, record.printedName, record.signatureStrokes, record.signaturePNG, record.signedAt,
-                record.utcOffset, record.timeZoneIdentifier, record.signatureMeaning, record.bindingHash,
-                record.serverSignature,
-            ]) == 1
+        let row = AuditedRow(table: "consent_record", key: record.id)
+        return try AuditTrail.recordChange(of: row, participantID: record.patientID, in: db) {
+            let inserted =
+                try db.execute(
+                    """
+                    INSERT INTO consent_record (id, patient_id, document, document_sha256, document_version,
+                        language, printed_name, signature_strokes, signature_png, signed_at, utc_offset, time_zone,
+                        signature_meaning, binding_hash, server_signature)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+                    """,
+                    [
+                        record.id, record.patientID, record.documentHTML, record.documentSHA256, record.documentVersion,
+                        record.language, record.printedName, record.signatureStrokes, record.signaturePNG,
+                        record.signedAt, record.utcOffset, record.timeZoneIdentifier, record.signatureMeaning,
+                        record.bindingHash,
+                        record.serverSignature,
+                    ]) == 1
+            if inserted { try ConsentSigning.sign(record, in: db) }
+            return inserted
+        }
     }
 
     /// The record with `id`, inside the caller's transaction.
@@ -70,6 +78,7 @@ public enum ConsentStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The record's document hash or binding hash does not match its fields.
     case bindingMismatch(id: String)
 
+    /// Says which record, never its content.
     public var description: String {
         switch self {
         case .bindingMismatch(let id): "consent record \(id): the hashes do not match the signed fields"

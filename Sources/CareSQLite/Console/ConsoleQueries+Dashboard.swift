@@ -9,7 +9,6 @@ extension ConsoleQueries {
     /// Participants still in the study whose last pain score is high, and those onboarded who recorded no
     /// check-in on any of the three days before `today` (while their check-in task ran all three days).
     public static func alerts(today: LocalDate, in db: DatabaseConnection) throws -> [ConsoleAlert] {
-        let checkin = "\(studyTask("v")) = 'checkin'"
         let painScore = """
             (SELECT max(coalesce(json_extract(e.value, '$.content.integer'), json_extract(e.value, '$.content.double')))
                 FROM json_each(o.values_json) e WHERE json_extract(e.value, '$.kind') = 'checkin.form.pain')
@@ -18,19 +17,19 @@ extension ConsoleQueries {
             """
             SELECT id, email, event_start, score FROM (
                 SELECT a.id, a.email, o.event_start, \(painScore) AS score
-                FROM account a JOIN care_plan p ON p.patient_id = a.id
-                JOIN care_task_version v ON v.care_plan_id = p.id AND v.sequence = 0
+                FROM account a
                 JOIN care_outcome o ON o.id = (SELECT o2.id FROM care_outcome o2
-                    WHERE o2.task_id = v.task_id AND o2.deleted_at IS NULL ORDER BY o2.event_start DESC LIMIT 1)
-                WHERE a.role = 'participant' AND a.withdrawn_at IS NULL AND \(checkin)
+                    WHERE o2.task_id = \(taskID("checkin", of: "a.id")) AND o2.deleted_at IS NULL
+                    ORDER BY o2.event_start DESC LIMIT 1)
+                WHERE a.role = 'participant' AND a.withdrawn_at IS NULL
             ) WHERE score >= ? ORDER BY score DESC, event_start DESC, id
             """, [highPainThreshold])
         let threeDaysAgo = today.addingDays(-3).description
         let missed = try db.query(
             """
-            SELECT a.id, a.email FROM account a JOIN care_plan p ON p.patient_id = a.id
-            JOIN care_task_version v ON v.care_plan_id = p.id AND v.sequence = 0
-            WHERE a.role = 'participant' AND a.withdrawn_at IS NULL AND \(checkin)
+            SELECT a.id, a.email FROM account a
+            JOIN care_task_version v ON v.task_id = \(taskID("checkin", of: "a.id")) AND v.sequence = 0
+            WHERE a.role = 'participant' AND a.withdrawn_at IS NULL
                 AND substr(v.effective_at, 1, 10) <= ? AND \(onboarded)
                 AND NOT EXISTS (SELECT 1 FROM care_outcome o WHERE o.task_id = v.task_id AND o.deleted_at IS NULL
                     AND o.event_start >= ? AND o.event_start < ?)

@@ -4,10 +4,11 @@ import Foundation
 /// The research console's read queries: aggregate SQL over accounts and the care store, so the console costs
 /// a few queries whatever the number of participants (never one query per participant).
 ///
-/// How participant data is linked (the study plan's shape): a participant's account id is the `patient_id` of
-/// their care plans; their care tasks carry that plan's id; a task says which study task it is by its
-/// `groupIdentifier` (`onboarding`, `checkin`, `rangeOfMotionCheck`), or by its id when it has none.
-/// ``studyTask(_:)`` is the one place that decides this.
+/// How participant data is linked (the study plan's shape, `ParticipantPlan` in Recover): a participant's
+/// account id is the `patient_id` of their care plan; their care tasks carry that plan's id, the study task
+/// (`onboarding`, `checkin`, `rangeOfMotionCheck`) as `groupIdentifier`, and the id
+/// `<participant id>.<study task>`. Per-participant figures look tasks up by that id (an index lookup, no
+/// JSON parsing), through ``taskID(_:of:)``; ``studyTask(_:)`` reads the group of a task row.
 ///
 /// ```swift
 /// let counts = try database.read { db in try ConsoleQueries.enrollment(in: db) }
@@ -19,6 +20,12 @@ public enum ConsoleQueries {
     /// The SQL expression naming the study task of the `care_task_version` row aliased `alias`.
     static func studyTask(_ alias: String) -> String {
         "coalesce(json_extract(\(alias).json, '$.groupIdentifier'), \(alias).task_id)"
+    }
+
+    /// The SQL expression of the care task id of study task `studyTask` (a fixed name from code) for the
+    /// participant whose id is the SQL expression `participant`.
+    static func taskID(_ studyTask: String, of participant: String) -> String {
+        "(\(participant) || '.\(studyTask)')"
     }
 
     /// Synthetic (demo) participants have an address under the reserved `.invalid` top-level domain, which
@@ -41,9 +48,8 @@ public enum ConsoleQueries {
 
     /// Whether participant `a` has a live onboarding outcome (SQL, correlated on `a.id`).
     static let onboarded = """
-        EXISTS (SELECT 1 FROM care_plan p JOIN care_task_version v ON v.care_plan_id = p.id
-            JOIN care_outcome o ON o.task_version_id = v.version_id AND o.deleted_at IS NULL
-            WHERE p.patient_id = a.id AND \(studyTask("v")) = 'onboarding')
+        EXISTS (SELECT 1 FROM care_outcome o
+            WHERE o.task_id = \(taskID("onboarding", of: "a.id")) AND o.deleted_at IS NULL)
         """
 
     /// One participant's summary, or nil when no participant has this id.
@@ -90,7 +96,8 @@ public enum ConsoleQueries {
     /// The summary query. Arguments: today, window start, window start, today, the filter's, then limit and
     /// offset when paged. Check-ins count on the `adherenceWindowDays` days before today.
     private static func summarySQL(filter: String, order: String, paged: Bool) -> String {
-        let checkin = "\(studyTask("v")) = 'checkin'"
+        let checkin = taskID("checkin", of: "a.id")
+        let tasks = ["onboarding", "checkin", "rangeOfMotionCheck"].map { taskID($0, of: "a.id") }
         return """
             SELECT *,
                 CASE WHEN checkin_start IS NULL THEN 0
@@ -99,15 +106,13 @@ public enum ConsoleQueries {
                 SELECT a.id, a.email, a.created_at AS joined_at, a.time_zone, a.language, a.withdrawn_at,
                     \(isSynthetic) AS synthetic,
                     \(onboarded) AS onboarded,
-                    (SELECT max(o.updated_at) FROM care_plan p JOIN care_task_version v ON v.care_plan_id = p.id
-                        JOIN care_outcome o ON o.task_version_id = v.version_id AND o.deleted_at IS NULL
-                        WHERE p.patient_id = a.id) AS last_activity,
-                    (SELECT count(*) FROM care_plan p JOIN care_task_version v ON v.care_plan_id = p.id
-                        JOIN care_outcome o ON o.task_version_id = v.version_id AND o.deleted_at IS NULL
-                        WHERE p.patient_id = a.id AND \(checkin) AND o.event_start >= ? AND o.event_start < ?)
-                        AS completed,
-                    (SELECT min(v.effective_at) FROM care_plan p JOIN care_task_version v ON v.care_plan_id = p.id
-                        WHERE p.patient_id = a.id AND \(checkin)) AS checkin_start
+                    (SELECT max(o.updated_at) FROM care_outcome o
+                        WHERE o.task_id IN (\(tasks.joined(separator: ", "))) AND o.deleted_at IS NULL)
+                        AS last_activity,
+                    (SELECT count(*) FROM care_outcome o WHERE o.task_id = \(checkin) AND o.deleted_at IS NULL
+                        AND o.event_start >= ? AND o.event_start < ?) AS completed,
+                    (SELECT v.effective_at FROM care_task_version v WHERE v.task_id = \(checkin) AND v.sequence = 0)
+                        AS checkin_start
                 FROM account a WHERE a.role = 'participant' AND \(filter)
             )
             ORDER BY \(order)\(paged ? " LIMIT ? OFFSET ?" : "")

@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 
 /// Settings of a ``Database``; the defaults suit participant data.
@@ -29,12 +30,16 @@ public struct DatabaseConfiguration: Hashable, Sendable {
     /// How long a statement waits for a lock held by another process (for example the `recover` tool
     /// beside a running server) before failing with `.busy`.
     public var busyTimeout: TimeInterval
+    /// The server's key that signs records as they are stored (consent records' binding hashes); nil
+    /// stores them unsigned (tests, tools that never store consent).
+    public var recordSigningKey: SigningKey?
 
     /// Settings with the given values.
     public init(
         durability: Durability = .full, maximumReaderCount: Int = 4, maximumWritesPerCommit: Int = 64,
-        busyTimeout: TimeInterval = 5
+        busyTimeout: TimeInterval = 5, recordSigningKey: SigningKey? = nil
     ) {
+        self.recordSigningKey = recordSigningKey
         self.durability = durability
         self.maximumReaderCount = max(1, maximumReaderCount)
         self.maximumWritesPerCommit = max(1, maximumWritesPerCommit)

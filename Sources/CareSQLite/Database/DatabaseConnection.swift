@@ -1,4 +1,5 @@
 import CSQLite
+import Cryptography
 import Foundation
 
 /// An SQLite connection, lent to the closure of ``Database/write(_:)`` or ``Database/read(_:)``.
@@ -25,6 +26,9 @@ public final class DatabaseConnection {
     public var auditActor = DatabaseConnection.defaultAuditActor
     /// The actor of writes that do not name one: the server or a tool acting on its own.
     public static let defaultAuditActor = "system"
+    /// The key that signs records as they are stored (the writer connection only; see
+    /// ``DatabaseConfiguration/recordSigningKey``).
+    public let recordSigningKey: SigningKey?
     private static let statementCacheLimit = 128
 
     /// Opens (creating if needed) the file at `path` and applies the per-connection settings.
@@ -38,6 +42,7 @@ public final class DatabaseConnection {
             throw error
         }
         handle = connection
+        recordSigningKey = isReader ? nil : configuration.recordSigningKey
         // Every property is set from here on, so if a setting fails and init throws, deinit closes the handle.
         sqlite3_busy_timeout(connection, Int32(configuration.busyTimeout * 1000))
         guard recover_sqlite_enable_defensive(connection) == SQLITE_OK else {

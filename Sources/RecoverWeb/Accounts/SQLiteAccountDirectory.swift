@@ -27,6 +27,7 @@ public struct SQLiteAccountDirectory: AccountDirectory {
 
     public func updateAccount(_ account: UserAccount) throws {
         try store.database.write { db in
+            db.auditActor = "account:\(account.id)"
             try AccountStore.updateLanguage(accountID: account.id, language: account.language?.tag, in: db)
             try AccountStore.updateTimeZone(accountID: account.id, timeZone: account.timeZone, in: db)
             try AccountStore.updatePassword(accountID: account.id, passwordHash: account.passwordHash, in: db)

@@ -1,13 +1,70 @@
-/// The participant page's consent record: the signed document's facts, the signature image and whether the
-/// record still verifies. Filled from the consent record store once it is part of the build; until then it
-/// says that no consent record is stored.
+import CareSQLite
+import Foundation
+
+/// The participant page's consent records: the signature image, the signature's manifestation, and whether
+/// the record still verifies (its hashes match its fields, and the server signature, when there is one,
+/// matches the server's public key).
 enum ConsentSection {
-    static func render(participantID: String, t: Localizer) -> HTML {
-        """
-        <section class="card" aria-labelledby="consent-heading">
-        <h2 id="consent-heading">\(t["console.consent.title"])</h2>
-        <p>\(t["console.consent.none"])</p>
-        </section>
-        """
+    /// What does not check out in each record (by record id); an empty list means verified. With the
+    /// server's public key the records are checked by `ConsentSigning.verify` (hashes, server signature and
+    /// every signed field); without one, by their hashes alone.
+    static func problems(
+        of records: [ConsentRecord], participantID: String, publicKey: [UInt8]?, in db: DatabaseConnection
+    ) throws -> [String: [String]] {
+        var problems: [String: [String]] = [:]
+        guard let publicKey else {
+            for record in records { problems[record.id] = record.isIntact ? [] : ["binding hash"] }
+            return problems
+        }
+        try ConsentSigning.verify(publicKey: publicKey, participantID: participantID, in: db) { check in
+            problems[check.recordID] = check.problems
+        }
+        return problems
+    }
+
+    static func render(
+        _ records: [ConsentRecord], problems: [String: [String]], participantID: String, t: Localizer
+    ) -> HTML {
+        let items = records.reversed().map { record in
+            let signatureNote =
+                record.serverSignature == nil ? t["console.consent.unsigned"] : t["console.consent.serverSigned"]
+            return HTML(
+                """
+                <div class="consent-record">
+                <p>\(status(problems[record.id] ?? [], t: t)) \(signatureNote)</p>
+                <img class="signature-image" src="/console/participants/\(participantID)/consent/\(record.id)/signature.png" \
+                alt="\(t("console.consent.signatureAlt", ["name": record.printedName]))" width="300" height="120">
+                <dl class="definition">
+                <dt>\(t["console.consent.printedName"])</dt><dd>\(record.printedName)</dd>
+                <dt>\(t["console.consent.signedAt"])</dt><dd>\(signedAt(record))</dd>
+                <dt>\(t["console.consent.meaning"])</dt><dd>\(record.signatureMeaning)</dd>
+                <dt>\(t["console.consent.version"])</dt><dd>\(record.documentVersion) (\(record.language))</dd>
+                <dt>\(t["console.consent.documentHash"])</dt><dd><span class="id">\(record.documentSHA256)</span></dd>
+                <dt>\(t["console.consent.bindingHash"])</dt><dd><span class="id">\(record.bindingHash)</span></dd>
+                </dl>
+                <p><a href="/console/participants/\(participantID)/consent">\(t["console.consent.printable"])</a></p>
+                </div>
+                """)
+        }
+        let body: HTML = records.isEmpty ? "<p>\(t["console.consent.none"])</p>" : "\(items)"
+        return """
+            <section class="card" aria-labelledby="consent-heading">
+            <h2 id="consent-heading">\(t["console.consent.title"])</h2>
+            \(body)
+            </section>
+            """
+    }
+
+    /// "verified" or "altered: printed name, signed at".
+    static func status(_ problems: [String], t: Localizer) -> HTML {
+        problems.isEmpty
+            ? "<span class=\"badge open\">\(t["console.consent.ok"])</span>"
+            : "<span class=\"badge revoked\">\(t["console.consent.altered"])</span> \(problems.joined(separator: ", "))"
+    }
+
+    /// The signing time in the participant's zone with its UTC offset, as recorded: `2026-03-29 15:05:09 +08:00`.
+    static func signedAt(_ record: ConsentRecord) -> String {
+        let zone = TimeZone(identifier: record.timeZoneIdentifier) ?? TimeZone(identifier: "UTC") ?? .current
+        return "\(ConsoleFormat.dateTimeWithOffset(record.signedAt, in: zone)) (\(record.timeZoneIdentifier))"
     }
 }

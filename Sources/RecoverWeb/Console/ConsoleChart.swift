@@ -21,7 +21,7 @@ enum ConsoleChart {
 
     static let width = 320.0
     static let height = 180.0
-    static let left = 30.0
+    static let left = 38.0
     static let right = 6.0
     static let top = 8.0
     static let bottom = 22.0

@@ -9,11 +9,16 @@ public struct ConsoleContext: Sendable {
     public let database: Database
     /// Sessions, password hashing, the clock and the default zone.
     public let services: WebServices
+    /// The server's Ed25519 public key (32 bytes), which verifies consent records' server signatures; nil
+    /// when the server has no signing key.
+    public let serverPublicKey: [UInt8]?
 
-    /// A context over `database`, which must have been opened with the account, survey and care migrations.
-    public init(database: Database, services: WebServices) {
+    /// A context over `database`, which must have been opened with the account, survey, care and consent
+    /// migrations.
+    public init(database: Database, services: WebServices, serverPublicKey: [UInt8]? = nil) {
         self.database = database
         self.services = services
+        self.serverPublicKey = serverPublicKey
     }
 
     /// The account store of the database.
@@ -38,11 +43,15 @@ public struct ConsoleContext: Sendable {
         return account
     }
 
-    /// Records that the signed-in staff member read `what` about participant `participantID`.
+    /// The audit trail's actor name of the signed-in staff member.
+    func actor(_ request: Request) throws -> String { "account:\(try staff(request).id)" }
+
+    /// Records in the audit trail that the signed-in staff member read `row` of participant `participantID`.
     ///
     /// The one call site of the audit trail for staff reads: every console view of one participant's data
-    /// calls it before answering.
-    func recordRead(_ request: Request, participantID: String, what: String) throws {
-        _ = try staff(request)
+    /// calls it before answering, once per view.
+    func recordRead(_ request: Request, participantID: String, row: AuditedRow) throws {
+        try AuditTrail(database: database).recordRead(
+            actor: try actor(request), of: row, participantID: participantID, at: services.now())
     }
 }

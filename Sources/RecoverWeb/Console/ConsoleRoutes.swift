@@ -17,6 +17,12 @@ public enum ConsoleRoutes {
         router.get("/console/participants/:id", access: .staff) { request in
             try ParticipantPage.show(request, context: context)
         }
+        router.get("/console/participants/:id/consent", access: .staff) { request in
+            try StaffConsentCopyPage.show(request, context: context)
+        }
+        router.get("/console/participants/:id/consent/:record/signature.png", access: .staff) { request in
+            try StaffConsentCopyPage.signature(request, context: context)
+        }
         router.get("/console/invitations", access: .staff) { request in
             try InvitationsPage.show(request, context: context)
         }
@@ -29,5 +35,8 @@ public enum ConsoleRoutes {
         router.get("/console/staff", access: .staff) { request in try StaffPage.show(request, context: context) }
         router.post("/console/staff", access: .staff) { request in try StaffPage.add(request, context: context) }
         router.get("/console/export", access: .staff) { request in try ExportPage.show(request, context: context) }
+        router.get("/console/export/:format", access: .staff) { request in
+            try ExportPage.download(request, context: context)
+        }
     }
 }

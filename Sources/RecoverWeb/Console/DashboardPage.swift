@@ -44,7 +44,24 @@ enum DashboardPage {
                     \(alertList(pain, heading: t("console.alert.highPainHeading", ["threshold": "\(ConsoleQueries.highPainThreshold)"]), id: "pain", t: t))
                     \(alertList(missed, heading: t["console.alert.missedHeading"], id: "missed", t: t))
                     </section>
+                    \(publicKey(context.serverPublicKey, t: t))
                     """))
+    }
+
+    /// The server's public key, so staff can check exported consent records' server signatures.
+    static func publicKey(_ key: [UInt8]?, t: Localizer) -> HTML {
+        let body: HTML =
+            key.map { key in
+                """
+                <p class="id">\(Data(key).base64EncodedString())</p><p class="hint">\(t["console.publicKey.hint"])</p>
+                """
+            } ?? "<p>\(t["console.publicKey.none"])</p>"
+        return """
+            <section class="card" aria-labelledby="key-heading">
+            <h2 id="key-heading">\(t["console.publicKey.title"])</h2>
+            \(body)
+            </section>
+            """
     }
 
     static func alertList(_ alerts: [ConsoleAlert], heading: String, id: String, t: Localizer) -> HTML {

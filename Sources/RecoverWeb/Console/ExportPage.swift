@@ -1,18 +1,69 @@
-/// `GET /console/export` (admins and researchers): how to export the study's data. Downloads come with the
-/// export module; until then the page gives the command-line way.
+import CareSQLite
+import Exports
+import Foundation
+
+/// `GET /console/export` (admins and researchers): download the study's data as CSV (one row per outcome
+/// value), JSON (everything per participant) or a FHIR R4 Bundle, with pseudonymous participant ids.
+///
+/// `GET /console/export/:format` writes the export with the Exports module to a temporary file (streamed
+/// from one read snapshot, flat memory), answers it as an attachment and deletes the file. The download is
+/// audited as one staff read of the whole study.
 enum ExportPage {
     static func show(_ request: Request, context: ConsoleContext) throws -> Response {
         _ = try context.staff(request)
         let t = Localizer(request.language)
+        let links = ExportFormat.allCases.map { format in
+            HTML(
+                "<li><a class=\"button secondary\" href=\"/console/export/\(format.rawValue)\" download>\(t["console.export.\(format.rawValue)"])</a></li>"
+            )
+        }
         return .html(
             ConsoleLayout.page(
                 title: t["console.export.title"], section: .export, request: request,
                 body: """
                     <h1>\(t["console.export.title"])</h1>
-                    <section class="card">
+                    <section class="card" aria-labelledby="download-heading">
+                    <h2 id="download-heading">\(t["console.export.download"])</h2>
+                    <p>\(t["console.export.intro"])</p>
+                    <ul class="export-links">\(links)</ul>
+                    </section>
+                    <section class="card" aria-labelledby="cli-heading">
+                    <h2 id="cli-heading">\(t["console.export.cliTitle"])</h2>
                     <p>\(t["console.export.cli"])</p>
-                    <p><code>recover export --format csv|json|fhir --data-dir DIR</code></p>
+                    <p><code>recover export --format csv --out study.csv --data-dir DIR</code></p>
                     </section>
                     """))
+    }
+
+    static func download(_ request: Request, context: ConsoleContext) throws -> Response {
+        _ = try context.staff(request)
+        guard let format = ExportFormat(rawValue: try request.parameter("format")) else {
+            throw HTTPError(.notFound)
+        }
+        guard let key = context.database.configuration.recordSigningKey else {
+            throw HTTPError(.serviceUnavailable, "console.export.noKey")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "console-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("export")
+        try AuditTrail(database: context.database).recordRead(
+            actor: try context.actor(request), of: AuditedRow(table: "study_export", key: format.rawValue),
+            participantID: nil, at: context.services.now())
+        try format.write(
+            from: context.database, filter: try ExportFilter(), pseudonyms: Pseudonyms(signingKey: key), to: file)
+        let bytes = try [UInt8](Data(contentsOf: file))
+        let (type, name) =
+            switch format {
+            case .csv: ("text/csv; charset=utf-8", "recover-study.csv")
+            case .json: ("application/json", "recover-study.json")
+            case .fhir: ("application/fhir+json", "recover-study-fhir.json")
+            }
+        return Response(
+            headers: [
+                "Content-Type": type, "Content-Disposition": "attachment; filename=\"\(name)\"",
+                "Cache-Control": "no-store",
+            ], body: bytes)
     }
 }

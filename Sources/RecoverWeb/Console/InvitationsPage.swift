@@ -61,8 +61,8 @@ enum InvitationsPage {
                 : .empty
             return HTML(
                 """
-                <tr><td><code>\(base)/join/\(invitation.code)</code></td>\
-                <td><span class="badge \(status.rawValue)">\(t["console.invitation.\(status.rawValue)"])</span></td>\
+                <tr><td><span class="badge \(status.rawValue)">\(t["console.invitation.\(status.rawValue)"])</span></td>\
+                <td><code class="link">\(base)/join/\(invitation.code)</code></td>\
                 <td>\(ConsoleFormat.dateTime(invitation.createdAt, in: zone))</td><td>\(action)</td></tr>
                 """)
         }
@@ -74,7 +74,7 @@ enum InvitationsPage {
             : ConsoleLayout.table(
                 caption: t["console.invitations.caption"],
                 head: [
-                    t["console.invitations.link"], t["console.invitations.status"], t["console.invitations.createdAt"],
+                    t["console.invitations.status"], t["console.invitations.link"], t["console.invitations.createdAt"],
                     t["console.invitations.action"],
                 ], rows: Array(rows))
         var pages: [HTML] = []

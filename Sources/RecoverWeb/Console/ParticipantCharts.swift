@@ -27,7 +27,8 @@ enum ParticipantCharts {
             id: "range-chart", title: t["console.chart.range"], description: t["console.chart.rangeDescription"],
             tableSummary: t["console.chart.showTable"], categoryName: t["console.chart.day"], categories: labels,
             series: .init(name: t["console.chart.rangeDegrees"], style: "rom", values: range),
-            maximum: max(150, range.compactMap { $0 }.max() ?? 0), format: ConsoleFormat.number)
+            maximum: max(160, ((range.compactMap { $0 }.max() ?? 0) / 40).rounded(.up) * 40),
+            format: ConsoleFormat.number)
         return "\(checkins)\(motion)"
     }
 

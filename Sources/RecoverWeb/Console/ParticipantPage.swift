@@ -9,21 +9,43 @@ import Research
 enum ParticipantPage {
     /// How many days the outcome charts show.
     static let chartDays = 28
+    /// How many audit entries the page lists (newest first).
+    static let auditShown = 50
+
+    /// Everything the page shows, read in one snapshot.
+    struct Snapshot {
+        var participant: ConsoleParticipant
+        var outcomes: [ConsoleQueries.TaskOutcome]
+        var results: [SurveyResultRecord]
+        var consents: [ConsentRecord]
+        var consentProblems: [String: [String]]
+        var audit: [AuditEntry]
+        var staff: [Account]
+    }
 
     static func show(_ request: Request, context: ConsoleContext) throws -> Response {
         let t = Localizer(request.language)
         let id = try request.parameter("id")
         let today = context.today()
-        let data = try context.database.read {
-            db -> (ConsoleParticipant, [ConsoleQueries.TaskOutcome], [SurveyResultRecord])? in
+        guard try context.database.read({ db in try AccountStore.account(id: id, in: db) })?.role == .participant
+        else { throw HTTPError(.notFound) }
+        // Audited before reading the data, so the audit list below includes this view.
+        try context.recordRead(request, participantID: id, row: AuditedRow(table: "account", key: id))
+        let snapshot = try context.database.read { db -> Snapshot? in
             guard let participant = try ConsoleQueries.participant(id: id, today: today, in: db) else { return nil }
-            return (
-                participant, try ConsoleQueries.outcomes(participantID: id, in: db),
-                try SurveyDataStore.results(patientID: id, in: db)
-            )
+            let consents = try ConsentStore.records(patientID: id, in: db)
+            return Snapshot(
+                participant: participant, outcomes: try ConsoleQueries.outcomes(participantID: id, in: db),
+                results: try SurveyDataStore.results(patientID: id, in: db),
+                consents: consents,
+                consentProblems: try ConsentSection.problems(
+                    of: consents, participantID: id, publicKey: context.serverPublicKey, in: db),
+                audit: try AuditTrail.entries(forParticipant: id, limit: auditShown, in: db),
+                staff: try AccountStore.accounts(role: .admin, in: db)
+                    + AccountStore.accounts(role: .researcher, in: db))
         }
-        guard let (participant, outcomes, results) = data else { throw HTTPError(.notFound) }
-        try context.recordRead(request, participantID: id, what: "participant page")
+        guard let page = snapshot else { throw HTTPError(.notFound) }
+        let (participant, outcomes, results) = (page.participant, page.outcomes, page.results)
         let zone = context.zone
         return .html(
             ConsoleLayout.page(
@@ -31,14 +53,14 @@ enum ParticipantPage {
                 body: """
                     <h1>\(participant.email)</h1>
                     \(profile(participant, zone: zone, t: t))
-                    \(ConsentSection.render(participantID: id, t: t))
+                    \(ConsentSection.render(page.consents, problems: page.consentProblems, participantID: id, t: t))
                     <section aria-labelledby="outcomes-heading">
                     <h2 id="outcomes-heading">\(t["console.outcomes.title"])</h2>
                     \(ParticipantCharts.render(outcomes, today: today, days: chartDays, t: t))
                     \(outcomeTable(outcomes, t: t))
                     </section>
                     \(surveyResults(results, zone: zone, t: t))
-                    \(AuditSection.render(participantID: id, t: t))
+                    \(AuditSection.render(page.audit, staff: page.staff, participantID: id, zone: zone, t: t))
                     """))
     }
 

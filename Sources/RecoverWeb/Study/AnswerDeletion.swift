@@ -30,7 +30,11 @@ enum AnswerDeletion {
         let event = try deletable(request, study: study)
         guard let outcomeID = event.liveOutcome?.id else { throw HTTPError(.conflict, "study.error.noAnswer") }
         let now = event.participant.now
-        try study.database.write { db in _ = try SQLiteCareStore.deleteOutcome(id: outcomeID, at: now, in: db) }
+        let actor = "account:\(event.participant.patientID)"
+        try study.database.write { db in
+            db.auditActor = actor
+            _ = try SQLiteCareStore.deleteOutcome(id: outcomeID, at: now, in: db)
+        }
         return .redirect(to: "/?day=\(event.day)")
     }
 
@@ -47,6 +51,6 @@ enum AnswerDeletion {
 /// A done card's answers as one localised line.
 enum AnswerSummaryText {
     static func text(_ values: [OutcomeValue], t: Localizer) -> String {
-        AnswerSummary(values: values).text(label: { t["summary.\($0)"] }, unit: { t["unit.\($0)"] })
+        text(AnswerSummary(values: values), t: t)
     }
 }

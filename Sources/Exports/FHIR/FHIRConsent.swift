@@ -1,0 +1,103 @@
+import CareSQLite
+import Foundation
+
+/// A Consent per consent record, with a Provenance whose signatures carry the participant's drawn signature
+/// (the PNG) and the server's Ed25519 signature of the record.
+enum FHIRConsent {
+    static func consent(_ record: ConsentRecord, patientID: String) -> JSONNode {
+        var attachment: [(String, JSONNode)] = [
+            ("contentType", .string("text/html")), ("language", .string(record.language)),
+        ]
+        if !record.documentHTML.isEmpty {
+            attachment.append(("data", .string(record.documentHTML.base64EncodedString())))
+        }
+        attachment.append(("title", .string("Consent document version \(record.documentVersion)")))
+        return .object([
+            ("resourceType", .string("Consent")), ("id", .string(FHIRReference.id("Consent", record.id))),
+            ("status", .string("active")),
+            (
+                "scope",
+                FHIRCodes.concept([
+                    FHIRCodes.coding("http://terminology.hl7.org/CodeSystem/consentscope", "research", "Research")
+                ])
+            ),
+            (
+                "category",
+                .array([FHIRCodes.concept([FHIRCodes.coding(FHIRCodes.loinc, "59284-0", "Consent Document")])])
+            ),
+            ("patient", FHIRReference.reference(patientID)),
+            ("dateTime", .string(DatabaseDate.string(from: record.signedAt))),
+            ("sourceAttachment", .object(attachment)),
+            (
+                "policyRule",
+                FHIRCodes.concept([
+                    FHIRCodes.coding("http://terminology.hl7.org/CodeSystem/v3-ActCode", "OPTIN", "opt-in")
+                ])
+            ),
+        ])
+    }
+
+    static func provenance(
+        _ record: ConsentRecord, server: StudyRecords.SignatureInfo?, patientID: String
+    ) -> JSONNode {
+        let consentID = FHIRReference.id("Consent", record.id)
+        let signedAt = DatabaseDate.string(from: record.signedAt)
+        var participant: [(String, JSONNode)] = [
+            (
+                "type",
+                .array([FHIRCodes.coding(FHIRCodes.signatureType, "1.2.840.10065.1.12.1.7", "Consent Signature")])
+            ),
+            ("when", .string(signedAt)), ("who", FHIRReference.reference(patientID)),
+            ("sigFormat", .string("image/png")),
+        ]
+        if !record.signaturePNG.isEmpty {
+            participant.append(("data", .string(record.signaturePNG.base64EncodedString())))
+        }
+        var signatures: [JSONNode] = [.object(participant)]
+        if let server {
+            signatures.append(
+                .object([
+                    (
+                        "type",
+                        .array([
+                            FHIRCodes.coding(FHIRCodes.signatureType, "1.2.840.10065.1.12.1.14", "Source Signature")
+                        ])
+                    ),
+                    ("when", .string(DatabaseDate.string(from: server.at))),
+                    (
+                        "who",
+                        .object([
+                            (
+                                "identifier",
+                                .object([("system", .string(FHIRCodes.signingKey)), ("value", .string(server.keyID))])
+                            ),
+                            ("display", .string("Recover server (Ed25519)")),
+                        ])
+                    ),
+                    ("targetFormat", .string("text/plain")), ("sigFormat", .string("application/octet-stream")),
+                    ("data", .string(server.signature.base64EncodedString())),
+                ]))
+        }
+        return .object([
+            ("resourceType", .string("Provenance")), ("id", .string(FHIRReference.id("Provenance", record.id))),
+            ("target", .array([FHIRReference.reference(consentID)])), ("recorded", .string(signedAt)),
+            (
+                "agent",
+                .array([
+                    .object([
+                        (
+                            "type",
+                            FHIRCodes.concept([
+                                FHIRCodes.coding(
+                                    "http://terminology.hl7.org/CodeSystem/provenance-participant-type", "author",
+                                    "Author")
+                            ])
+                        ),
+                        ("who", FHIRReference.reference(patientID)),
+                    ])
+                ])
+            ),
+            ("signature", .array(signatures)),
+        ])
+    }
+}

@@ -1,0 +1,67 @@
+import CareSQLite
+import Foundation
+
+/// The FHIR R4 export: one `Bundle` of type `collection` with, per participant, a pseudonymous Patient, an
+/// Observation per outcome value, a QuestionnaireResponse per survey result, and a Consent with its
+/// Provenance per consent record. Written entry by entry (docs/exports.md).
+public enum FHIRExport {
+    /// Writes the bundle to `file`, streaming; returns the number of entries.
+    @discardableResult
+    public static func write(
+        from database: Database, filter: ExportFilter, pseudonyms: Pseudonyms, to file: ExportFile,
+        at now: Date = Date(), progress: (Int) -> Void = { _ in }
+    ) throws -> Int {
+        let bundleID = FHIRReference.id("Bundle", "\(DatabaseDate.string(from: now))/\(UUID().uuidString)")
+        try file.write(
+            "{\"resourceType\":\"Bundle\",\"id\":\"\(bundleID)\",\"type\":\"collection\","
+                + "\"timestamp\":\"\(DatabaseDate.string(from: now))\",\"entry\":[")
+        var count = 0
+        func add(_ resource: JSONNode, _ id: String) throws {
+            let entry: JSONNode = .object([("fullUrl", .string(FHIRReference.url(id))), ("resource", resource)])
+            try file.write((count == 0 ? [] : [UInt8(ascii: ",")]) + entry.bytes)
+            count += 1
+            if count % 100_000 == 0 { progress(count) }
+        }
+        try database.read { db in
+            try StudyRecords.forEachParticipant(filter, in: db) { account in
+                let pseudonym = pseudonyms.id(for: account.id)
+                let patientID = FHIRReference.id("Patient", pseudonym)
+                try add(patient(pseudonym, id: patientID, active: !account.isWithdrawn), patientID)
+                try StudyRecords.forEachConsent(of: account.id, in: db) { record, server in
+                    try add(FHIRConsent.consent(record, patientID: patientID), FHIRReference.id("Consent", record.id))
+                    try add(
+                        FHIRConsent.provenance(record, server: server, patientID: patientID),
+                        FHIRReference.id("Provenance", record.id))
+                }
+                var participantFilter = filter
+                participantFilter.participantID = account.id
+                try StudyRecords.forEachSurveyResult(of: account.id, participantFilter, in: db) { record, _ in
+                    try add(
+                        try FHIRQuestionnaireResponse.resource(record, patientID: patientID),
+                        FHIRReference.id("QuestionnaireResponse", record.id))
+                }
+                var lastOutcome = ""
+                var index = 0
+                try OutcomeValueRow.forEach(participantFilter, in: db) { row in
+                    index = row.outcomeID == lastOutcome ? index + 1 : 0
+                    lastOutcome = row.outcomeID
+                    let resource = FHIRObservation.resource(row, index: index, patientID: patientID)
+                    try add(resource, FHIRReference.id("Observation", "\(row.outcomeID)#\(index)"))
+                }
+            }
+        }
+        try file.write("]}\n")
+        return count
+    }
+
+    private static func patient(_ pseudonym: String, id: String, active: Bool) -> JSONNode {
+        .object([
+            ("resourceType", .string("Patient")), ("id", .string(id)),
+            (
+                "identifier",
+                .array([.object([("system", .string(FHIRCodes.pseudonym)), ("value", .string(pseudonym))])])
+            ),
+            ("active", .boolean(active)),
+        ])
+    }
+}

@@ -1,0 +1,118 @@
+import Care
+import CareSQLite
+import Foundation
+
+/// The JSON export: every participant's outcomes, survey results (the stored result documents, as they
+/// are) and consent records, one participant at a time (docs/exports.md).
+public enum JSONExport {
+    /// Writes the participants the filter selects to `file`, streaming; returns how many were written.
+    @discardableResult
+    public static func write(
+        from database: Database, filter: ExportFilter, pseudonyms: Pseudonyms, to file: ExportFile,
+        at now: Date = Date(), progress: (Int) -> Void = { _ in }
+    ) throws -> Int {
+        let header: JSONNode = .object([
+            ("format", .string("recover.export")), ("version", .integer(1)),
+            ("exportedAt", .string(DatabaseDate.string(from: now))),
+            (
+                "filter",
+                .object([
+                    ("participant", .optional(filter.participantID.map(pseudonyms.id(for:)))),
+                    ("from", .optional(filter.from?.description)), ("to", .optional(filter.to?.description)),
+                ])
+            ),
+        ])
+        var opening = header.bytes
+        opening.removeLast()  // reopen the object to add the streamed participants
+        try file.write(opening + Array(",\"participants\":[".utf8))
+        var count = 0
+        try database.read { db in
+            try StudyRecords.forEachParticipant(filter, in: db) { account in
+                if count > 0 { try file.write(",") }
+                try writeParticipant(account, filter: filter, pseudonyms: pseudonyms, to: file, in: db)
+                count += 1
+                if count % 100 == 0 { progress(count) }
+            }
+        }
+        try file.write("]}\n")
+        return count
+    }
+
+    private static func writeParticipant(
+        _ account: Account, filter: ExportFilter, pseudonyms: Pseudonyms, to file: ExportFile,
+        in db: DatabaseConnection
+    ) throws {
+        let id = account.id
+        let opening: JSONNode = .object([
+            ("id", .string(pseudonyms.id(for: id))), ("timeZone", .optional(account.timeZone)),
+            ("language", .optional(account.language)),
+            ("joinedAt", .string(DatabaseDate.string(from: account.createdAt))),
+            ("withdrawnAt", .optional(account.withdrawnAt.map(DatabaseDate.string(from:)))),
+        ])
+        var bytes = opening.bytes
+        bytes.removeLast()
+        try file.write(bytes + Array(",\"outcomes\":[".utf8))
+        var first = true
+        try StudyRecords.forEachOutcome(of: id, filter, in: db) { outcome in
+            try file.write((first ? [] : [UInt8(ascii: ",")]) + node(outcome, participantID: id).bytes)
+            first = false
+        }
+        try file.write("],\"surveyResults\":[")
+        first = true
+        try StudyRecords.forEachSurveyResult(of: id, filter, in: db) { result, _ in
+            let item: JSONNode = .object([
+                ("id", .string(result.id)), ("task", .string(StudyRecords.studyTask(result.taskID, participantID: id))),
+                ("occurrence", .integer(result.occurrence)), ("surveyID", .string(result.surveyID)),
+                ("completedAt", .string(DatabaseDate.string(from: result.completedAt))), ("result", .raw(result.json)),
+            ])
+            try file.write((first ? [] : [UInt8(ascii: ",")]) + item.bytes)
+            first = false
+        }
+        try file.write("],\"consents\":[")
+        first = true
+        try StudyRecords.forEachConsent(of: id, in: db) { record, signature in
+            let item: JSONNode = .object([
+                ("id", .string(record.id)), ("documentVersion", .string(record.documentVersion)),
+                ("language", .string(record.language)), ("documentSHA256", .string(record.documentSHA256)),
+                ("printedName", .string(record.printedName)),
+                ("signedAt", .string(DatabaseDate.string(from: record.signedAt))),
+                ("utcOffset", .string(record.utcOffset)), ("timeZone", .string(record.timeZoneIdentifier)),
+                ("signatureMeaning", .string(record.signatureMeaning)), ("bindingHash", .string(record.bindingHash)),
+                ("signaturePNG", .string(record.signaturePNG.base64EncodedString())),
+                ("serverKeyID", .optional(signature?.keyID)),
+                ("serverSignature", .optional(signature?.signature.base64EncodedString())),
+            ])
+            try file.write((first ? [] : [UInt8(ascii: ",")]) + item.bytes)
+            first = false
+        }
+        try file.write("]}")
+    }
+
+    private static func node(_ outcome: Outcome, participantID: String) -> JSONNode {
+        .object([
+            ("id", .string(outcome.id)),
+            ("task", .string(StudyRecords.studyTask(outcome.taskID, participantID: participantID))),
+            ("occurrence", .integer(outcome.occurrenceIndex)),
+            ("eventStart", .optional(outcome.eventStart?.description)),
+            ("recordedAt", .string(DatabaseDate.string(from: outcome.createdDate))),
+            ("updatedAt", .string(DatabaseDate.string(from: outcome.updatedDate))),
+            ("values", .array(outcome.values.map(node))),
+        ])
+    }
+
+    static func node(_ value: OutcomeValue) -> JSONNode {
+        let (type, content): (String, JSONNode) =
+            switch value.content {
+            case .integer(let number): ("integer", .integer(number))
+            case .double(let number): ("double", .number(number))
+            case .boolean(let flag): ("boolean", .boolean(flag))
+            case .text(let text): ("text", .string(text))
+            case .date(let date): ("date", .string(DatabaseDate.string(from: date)))
+            case .data(let data): ("data", .string(data.base64EncodedString()))
+            }
+        return .object([
+            ("kind", .optional(value.kind)), ("type", .string(type)), ("value", content),
+            ("unit", .optional(value.unit)),
+        ])
+    }
+}

@@ -1,0 +1,115 @@
+import Care
+import CareSQLite
+import Foundation
+
+/// The participant records the JSON and FHIR exports walk through, read one row at a time inside the
+/// caller's read transaction.
+enum StudyRecords {
+    /// Participant accounts (all, or the filter's one), oldest first.
+    static func forEachParticipant(
+        _ filter: ExportFilter, in db: DatabaseConnection, _ body: (Account) throws -> Void
+    ) throws {
+        if let participant = filter.participantID {
+            try db.forEachRow("SELECT id FROM account WHERE id = ? AND role = 'participant'", [participant]) { row in
+                if let account = try AccountStore.account(id: try row.string("id"), in: db) { try body(account) }
+            }
+            return
+        }
+        var ids: [String] = []
+        // Ids only (small even for many participants), so the nested queries below never share a statement
+        // with the outer loop.
+        try db.forEachRow("SELECT id FROM account WHERE role = 'participant' ORDER BY created_at, id") { row in
+            ids.append(try row.string("id"))
+        }
+        for id in ids {
+            if let account = try AccountStore.account(id: id, in: db) { try body(account) }
+        }
+    }
+
+    /// Whether an account id is a participant.
+    static func isParticipant(_ id: String, in db: DatabaseConnection) throws -> Bool {
+        try db.queryOne("SELECT 1 AS found FROM account WHERE id = ? AND role = 'participant'", [id]) != nil
+    }
+
+    /// A participant's live outcomes in the filter's dates, with their values decoded.
+    static func forEachOutcome(
+        of participantID: String, _ filter: ExportFilter, in db: DatabaseConnection, _ body: (Outcome) throws -> Void
+    ) throws {
+        var sql = """
+            SELECT o.* FROM care_outcome AS o JOIN care_task_version AS t ON t.version_id = o.task_version_id
+            JOIN care_plan AS p ON p.id = t.care_plan_id WHERE p.patient_id = ? AND o.deleted_at IS NULL
+            """
+        var arguments: [any DatabaseValueConvertible] = [participantID]
+        let dates = filter.dateCondition("o.event_start")
+        if !dates.sql.isEmpty {
+            sql += " AND " + dates.sql
+            arguments += dates.arguments
+        }
+        try db.forEachRow(sql + " ORDER BY o.event_start, o.task_id", arguments) { row in
+            let id = try row.string("id")
+            let values: [OutcomeValue]
+            do {
+                values = try JSONDecoder().decode([OutcomeValue].self, from: Data(try row.string("values_json").utf8))
+            } catch {
+                throw ExportError.unreadableRecord(table: "care_outcome", id: id)
+            }
+            var outcome = Outcome(
+                id: id, taskID: try row.string("task_id"), taskVersionID: try row.string("task_version_id"),
+                occurrenceIndex: try row.int("occurrence"), values: values, createdDate: try row.date("created_at"))
+            outcome.updatedDate = try row.date("updated_at")
+            outcome.eventStart = LocalDateTime(try row.string("event_start"))
+            try body(outcome)
+        }
+    }
+
+    /// A participant's survey results whose event (or, without one, completion) falls in the filter's dates.
+    static func forEachSurveyResult(
+        of participantID: String, _ filter: ExportFilter, in db: DatabaseConnection,
+        _ body: (SurveyResultRecord, String?) throws -> Void
+    ) throws {
+        var sql = """
+            SELECT r.*, o.event_start AS event_start FROM survey_result AS r LEFT JOIN care_outcome AS o ON o.id = r.id
+            WHERE r.patient_id = ?
+            """
+        var arguments: [any DatabaseValueConvertible] = [participantID]
+        let dates = filter.dateCondition("coalesce(o.event_start, r.completed_at)")
+        if !dates.sql.isEmpty {
+            sql += " AND " + dates.sql
+            arguments += dates.arguments
+        }
+        try db.forEachRow(sql + " ORDER BY r.completed_at, r.id", arguments) { row in
+            let record = SurveyResultRecord(
+                id: try row.string("id"), patientID: try row.string("patient_id"), taskID: try row.string("task_id"),
+                occurrence: try row.int("occurrence"), surveyID: try row.string("survey_id"),
+                completedAt: try row.date("completed_at"), json: try row.data("json"))
+            try body(record, try row["event_start"])
+        }
+    }
+
+    /// A participant's consent records with the server's signature details, oldest first.
+    static func forEachConsent(
+        of participantID: String, in db: DatabaseConnection, _ body: (ConsentRecord, SignatureInfo?) throws -> Void
+    ) throws {
+        for record in try ConsentStore.records(patientID: participantID, in: db) {
+            let row = try db.queryOne(
+                "SELECT key_id, signature, signed_at FROM consent_signature WHERE consent_id = ?", [record.id])
+            let info = try row.map {
+                SignatureInfo(
+                    keyID: try $0.string("key_id"), signature: try $0.data("signature"), at: try $0.date("signed_at"))
+            }
+            try body(record, info)
+        }
+    }
+
+    /// The server's signature of a consent record.
+    struct SignatureInfo {
+        let keyID: String
+        let signature: Data
+        let at: Date
+    }
+
+    /// The study task id of a care task id (`<participant>.checkin` → `checkin`).
+    static func studyTask(_ taskID: String, participantID: String) -> String {
+        taskID.hasPrefix(participantID + ".") ? String(taskID.dropFirst(participantID.count + 1)) : taskID
+    }
+}

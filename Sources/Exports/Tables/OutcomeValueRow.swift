@@ -1,0 +1,104 @@
+import CareSQLite
+import Foundation
+
+/// One outcome value as exported: the CSV row, and the fields the JSON and FHIR exports use.
+public struct OutcomeValueRow: Hashable, Sendable {
+    /// The participant's account id (exports show ``Pseudonyms`` instead).
+    public var participantID: String
+    /// The outcome's id.
+    public var outcomeID: String
+    /// The study task id (`checkin`), without the participant prefix of the care task id.
+    public var task: String
+    /// The event's occurrence index.
+    public var occurrence: Int
+    /// The event's local start, `2026-03-29T08:00`.
+    public var eventStart: String
+    /// The value's kind (`checkin.form.pain`), or empty.
+    public var kind: String
+    /// `integer`, `double`, `boolean`, `text`, `date` or `data`.
+    public var type: String
+    /// The value as text: numbers in decimal, dates in UTC ISO 8601, data in base64.
+    public var value: String
+    /// The unit (`h`, `deg`), or empty.
+    public var unit: String
+    /// When the outcome was recorded (UTC).
+    public var recordedAt: String
+
+    /// The event's local date, `2026-03-29`.
+    public var eventDate: String { String(eventStart.prefix(10)) }
+
+    /// The CSV header.
+    public static let csvHeader = [
+        "participant", "task", "occurrence", "event_date", "kind", "value", "unit", "recorded_at",
+    ]
+
+    /// Streams the live outcome values the filter selects, one at a time, ordered by participant task and
+    /// event, inside the caller's read transaction. The values are unpacked from the stored JSON by SQLite
+    /// (`json_each`), so memory stays flat and no JSON decoder runs per row.
+    public static func forEach(
+        _ filter: ExportFilter, in db: DatabaseConnection, _ body: (OutcomeValueRow) throws -> Void
+    ) throws {
+        var conditions = ["o.deleted_at IS NULL", "p.patient_id IS NOT NULL"]
+        var arguments: [any DatabaseValueConvertible] = []
+        if let participant = filter.participantID {
+            conditions.append("p.patient_id = ?")
+            arguments.append(participant)
+        }
+        let dates = filter.dateCondition("o.event_start")
+        if !dates.sql.isEmpty {
+            conditions.append(dates.sql)
+            arguments += dates.arguments
+        }
+        let sql = """
+            SELECT p.patient_id AS patient_id, o.id AS outcome_id, o.task_id AS task_id, o.occurrence AS occurrence,
+            o.event_start AS event_start, o.created_at AS created_at,
+            json_extract(v.value, '$.kind') AS kind, json_extract(v.value, '$.unit') AS unit,
+            c.key AS value_type, c.value AS value, c.type AS json_type
+            FROM care_outcome AS o
+            JOIN care_task_version AS t ON t.version_id = o.task_version_id
+            JOIN care_plan AS p ON p.id = t.care_plan_id
+            JOIN json_each(o.values_json) AS v
+            JOIN json_each(v.value, '$.content') AS c
+            WHERE \(conditions.joined(separator: " AND "))
+            ORDER BY o.task_id, o.event_start
+            """
+        try db.forEachRow(sql, arguments) { row in
+            // By position (the SELECT above fixes the order): no name lookups on the hot path of large exports.
+            let values = row.values
+            guard values.count == 11, case .text(let participant) = values[0], case .text(let outcomeID) = values[1],
+                case .text(let taskID) = values[2], case .integer(let occurrence) = values[3],
+                case .text(let eventStart) = values[4], case .text(let recordedAt) = values[5],
+                case .text(let type) = values[8], case .text(let jsonType) = values[10]
+            else {
+                throw ExportError.unreadableRecord(table: "care_outcome", id: (try? row.string("outcome_id")) ?? "?")
+            }
+            let prefix = participant + "."
+            try body(
+                OutcomeValueRow(
+                    participantID: participant, outcomeID: outcomeID,
+                    task: taskID.hasPrefix(prefix) ? String(taskID.dropFirst(prefix.count)) : taskID,
+                    occurrence: Int(occurrence), eventStart: eventStart, kind: Self.optionalText(values[6]), type: type,
+                    value: text(of: values[9], type: type, jsonType: jsonType), unit: Self.optionalText(values[7]),
+                    recordedAt: recordedAt))
+        }
+    }
+
+    private static func optionalText(_ value: DatabaseValue) -> String {
+        if case .text(let text) = value { return text }
+        return ""
+    }
+
+    private static func text(of value: DatabaseValue, type: String, jsonType: String) -> String {
+        if type == "boolean" { return jsonType == "true" ? "true" : "false" }
+        switch value {
+        case .integer(let number):
+            return type == "date"
+                ? DatabaseDate.string(from: Date(timeIntervalSinceReferenceDate: Double(number))) : String(number)
+        case .real(let number):
+            return type == "date"
+                ? DatabaseDate.string(from: Date(timeIntervalSinceReferenceDate: number)) : "\(number)"
+        case .text(let text): return text
+        case .null, .blob: return ""
+        }
+    }
+}

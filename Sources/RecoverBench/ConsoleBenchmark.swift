@@ -1,0 +1,110 @@
+import Care
+import CareSQLite
+import Cryptography
+import Exports
+import Foundation
+import Recover
+import RecoverWeb
+
+/// `recover-bench console`: the research console with many participants. Builds a study of
+/// `CONSOLE_BENCH_PARTICIPANTS` (default 10 000) synthetic participants with 28 days of data each, written
+/// by `DemoData` exactly as real participants' records are (plan, consent, outcomes, audit), then times
+/// the console's queries and its pages answered in-process (median of 5 runs, milliseconds). With
+/// `CONSOLE_BENCH_KEEP` set, the database is kept for inspection.
+enum ConsoleBenchmark {
+    static let participants = Int(ProcessInfo.processInfo.environment["CONSOLE_BENCH_PARTICIPANTS"] ?? "") ?? 10_000
+    static let days = 28
+
+    static func run() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("console-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let keep = ProcessInfo.processInfo.environment["CONSOLE_BENCH_KEEP"] != nil
+        defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
+        if keep { print("console.database: \(folder.path)/recover.sqlite (kept)") }
+        let database = try Database.open(
+            at: folder.appendingPathComponent("recover.sqlite"),
+            migrations: AccountStore.migrations + StudyServices.migrations,
+            configuration: DatabaseConfiguration(
+                durability: .normal, recordSigningKey: try SigningKey(seed: Array(repeating: 42, count: 32))))
+        let utc = TimeZone(identifier: "UTC") ?? .current
+        let now = Date()
+        let today = LocalDateTime(instant: now, in: utc).date
+
+        let buildStart = DispatchTime.now().uptimeNanoseconds
+        try DemoData(participants: participants, days: days, seed: 42, today: today).generate(into: database)
+        let ids = try await database.read { db in
+            try AccountStore.accounts(role: .participant, limit: 1, offset: participants / 2, in: db).map(\.id)
+        }
+        let buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - buildStart) / 1e9
+        let outcomes = try await database.read { db in
+            try db.queryOne("SELECT count(*) AS n FROM care_outcome")?.int("n") ?? 0
+        }
+        print("console.participants: \(participants)")
+        print("console.outcomes: \(outcomes)")
+        print("console.build_study: \(String(format: "%.1f", buildSeconds)) s")
+
+        report("enrollment_query") { _ = try database.read { db in try ConsoleQueries.enrollment(in: db) } }
+        report("alerts_query") { _ = try database.read { db in try ConsoleQueries.alerts(today: today, in: db) } }
+        report("adherence_query") {
+            _ = try database.read { db in try ConsoleQueries.adherence(today: today, in: db) }
+        }
+        for sort in ParticipantListQuery.Sort.allCases {
+            report("participant_list_query.\(sort.rawValue)") {
+                _ = try database.read { db in
+                    try ConsoleQueries.participants(ParticipantListQuery(sort: sort), today: today, in: db)
+                }
+            }
+        }
+        report("participant_search_query") {
+            _ = try database.read { db in
+                try ConsoleQueries.participants(ParticipantListQuery(search: "demo-77"), today: today, in: db)
+            }
+        }
+
+        let directory = SQLiteAccountDirectory(database: database, fallbackTimeZone: "UTC")
+        let services = WebServices(
+            directory: directory, hasher: PasswordHasher(strength: .minimum), defaultTimeZone: "UTC")
+        let admin = try Enrollment(directory: directory, hasher: PasswordHasher(strength: .minimum)).addStaff(
+            email: "bench-admin@example.com", role: .admin, password: "bench admin password", timeZone: "UTC")
+        let token = try services.sessions.start(for: admin, replacing: nil)
+        let app = WebApp(
+            services: services,
+            configure: { router, services in
+                ConsoleRoutes.add(to: &router, context: ConsoleContext(database: database, services: services))
+            })
+        let pages: [(String, String, [String: String])] = [
+            ("dashboard_page", "/console", [:]),
+            ("participants_page.joined", "/console/participants", [:]),
+            ("participants_page.adherence", "/console/participants", ["sort": "adherence", "page": "200"]),
+            ("participant_page", "/console/participants/\(ids.first ?? "")", [:]),
+        ]
+        for (name, path, query) in pages {
+            report(name) {
+                let response = app.respond(
+                    to: Request(method: .get, path: path, query: query, cookies: ["recover_session": token]))
+                guard response.status == .ok else { throw BenchmarkFailure(page: path, status: response.status.code) }
+            }
+        }
+    }
+
+    struct BenchmarkFailure: Error {
+        let page: String
+        let status: Int
+    }
+
+    /// Prints the median of 5 runs of `body` (after one warm-up run), in milliseconds.
+    static func report(_ name: String, _ body: () throws -> Void) {
+        do {
+            try body()
+            var times: [Double] = []
+            for _ in 0..<5 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                try body()
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            }
+            print("console.\(name): \(String(format: "%.1f", times.sorted()[2])) ms")
+        } catch {
+            print("console.\(name): failed (\(error))")
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import CareSQLite
+import Cryptography
+import Dispatch
+import Exports
+import Foundation
+
+/// CSV export rate for 1,000,000 outcome values, against the `sqlite3` shell's `-csv` output of the same
+/// rows from the same table (the same `json_each` unpacking), in the same run.
+func exportBenchmark() async throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "recover-bench-export-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let participants = 2000
+    let outcomesEach = 250  // two values each: 1,000,000 values
+    do {
+        let database = try Database.open(
+            dataDirectory: folder,
+            migrations: AccountStore.migrations + SurveyDataStore.migrations + SQLiteCareStore.migrations,
+            configuration: DatabaseConfiguration(durability: .normal))
+        let filled = try benchmarkSeconds { try fill(database, participants: participants, outcomesEach: outcomesEach) }
+        print("export.fill: \(participants * outcomesEach) outcomes in \(String(format: "%.1f", filled)) s")
+
+        let out = folder.appending(path: "values.csv")
+        var rows = 0
+        let seconds = try benchmarkSeconds {
+            rows = try ExportFormat.csv.write(
+                from: database, filter: try ExportFilter(), pseudonyms: Pseudonyms(secret: Crypto.randomBytes(32)),
+                to: out)
+        }
+        let ours = Double(rows) / seconds
+        print("export.csv.recover: \(rows) rows in \(String(format: "%.2f", seconds)) s, \(Int(ours)) rows/s")
+
+        let shellOut = folder.appending(path: "shell.csv")
+        let shellSeconds = try benchmarkSeconds { try runShell(database: database.url, out: shellOut) }
+        let shellRows = max(0, try String(contentsOf: shellOut, encoding: .utf8).split(separator: "\n").count - 1)
+        let shell = Double(shellRows) / shellSeconds
+        print(
+            "export.csv.sqlite3_shell: \(shellRows) rows in \(String(format: "%.2f", shellSeconds)) s, \(Int(shell)) rows/s"
+        )
+        print("export.csv.ratio_recover_to_sqlite3: \(String(format: "%.2f", ours / shell))")
+    }
+}
+
+/// One plan and check-in task per participant and their outcomes, inserted directly (one transaction).
+private func fill(_ database: Database, participants: Int, outcomesEach: Int) throws {
+    try database.write { db in
+        for participant in 0..<participants {
+            let patient = String(format: "p%05d", participant)
+            try db.execute(
+                "INSERT INTO care_patient (id, name, time_zone) VALUES (?, ?, 'UTC')", [patient, patient])
+            try db.execute(
+                "INSERT INTO care_plan (id, title, patient_id) VALUES (?, 'Knee', ?)", ["plan.\(patient)", patient])
+            try db.execute(
+                """
+                INSERT INTO care_task_version (version_id, task_id, sequence, care_plan_id, effective_at, is_deleted, json)
+                VALUES (?, ?, 0, ?, '2026-01-01T00:00', 0, '{}')
+                """, ["v.\(patient)", "\(patient).checkin", "plan.\(patient)"])
+            for occurrence in 0..<outcomesEach {
+                let day = 20_454 + occurrence  // days since 1970: 2026-01-01 onwards
+                let date = Date(timeIntervalSince1970: Double(day) * 86_400 + 28_800)
+                let local = DatabaseDate.string(from: date).prefix(16)
+                let values =
+                    #"[{"content":{"integer":\#(1 + (participant + occurrence) % 10)},"kind":"checkin.form.pain"},"#
+                    + #"{"content":{"integer":\#(4 + occurrence % 6)},"kind":"checkin.form.sleep","unit":"h"}]"#
+                try db.execute(
+                    """
+                    INSERT INTO care_outcome (id, task_id, task_version_id, occurrence, event_start, values_json,
+                    created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    [
+                        "\(patient)-\(occurrence)", "\(patient).checkin", "v.\(patient)", occurrence, String(local),
+                        values, date, date,
+                    ])
+            }
+        }
+    }
+}
+
+private func runShell(database: URL, out: URL) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    process.arguments = [
+        "-csv", "-header", database.path,
+        """
+        SELECT p.patient_id AS participant, o.task_id AS task, o.occurrence, substr(o.event_start, 1, 10) AS event_date,
+        json_extract(v.value, '$.kind') AS kind, c.value AS value, json_extract(v.value, '$.unit') AS unit,
+        o.created_at AS recorded_at
+        FROM care_outcome AS o JOIN care_task_version AS t ON t.version_id = o.task_version_id
+        JOIN care_plan AS p ON p.id = t.care_plan_id JOIN json_each(o.values_json) AS v
+        JOIN json_each(v.value, '$.content') AS c
+        WHERE o.deleted_at IS NULL AND p.patient_id IS NOT NULL ORDER BY o.task_id, o.event_start
+        """,
+    ]
+    guard FileManager.default.createFile(atPath: out.path, contents: nil) else {
+        throw CocoaError(.fileWriteUnknown)
+    }
+    let handle = try FileHandle(forWritingTo: out)
+    defer { try? handle.close() }
+    process.standardOutput = handle
+    try process.run()
+    process.waitUntilExit()
+}
+
+private func benchmarkSeconds(_ body: () throws -> Void) throws -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}

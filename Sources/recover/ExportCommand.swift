@@ -1,0 +1,60 @@
+import Care
+import Exports
+import Foundation
+
+extension Commands {
+    static let export = CommandSpec(
+        name: "export",
+        abstract: "Export study data as CSV (one row per outcome value), JSON (everything) or a FHIR R4 Bundle.",
+        synopsis: "--format csv|json|fhir --out FILE [--participant ID] [--from DATE --to DATE] [--data-dir DIR]",
+        discussion: """
+            Participants appear under stable pseudonyms. DATE is YYYY-MM-DD (event dates, inclusive). The \
+            file appears only when complete (written to a temporary file, then renamed); progress goes to \
+            standard error on long runs. See docs/exports.md.
+            """,
+        options: [
+            .option("format", value: "FORMAT", help: "csv, json or fhir."),
+            .option("out", value: "FILE", help: "The file to write."),
+            .option("participant", value: "ID", help: "Only this participant (their account id)."),
+            .option("from", value: "DATE", help: "First event date included (YYYY-MM-DD)."),
+            .option("to", value: "DATE", help: "Last event date included (YYYY-MM-DD)."),
+            .option("data-dir", value: "DIR", help: "The data folder (default ./recover-data)."),
+        ]
+    ) { arguments in
+        try arguments.expectPositionals(atMost: 0)
+        let formatName = try arguments.required("format")
+        guard let format = ExportFormat(rawValue: formatName) else {
+            throw UsageError("--format must be csv, json or fhir, got '\(formatName)'")
+        }
+        let out = URL(fileURLWithPath: try arguments.required("out"))
+        let filter: ExportFilter
+        do {
+            filter = try ExportFilter(
+                participantID: arguments.value("participant"), from: try date(arguments, "from"),
+                to: try date(arguments, "to"))
+        } catch let error as ExportError {
+            throw UsageError(error.description)
+        }
+        let data = try ExistingDataFolder.open(arguments.value("data-dir"))
+        let progress = ProgressLine(noun: format.unit)
+        do {
+            let count = try format.write(
+                from: data.database, filter: filter, pseudonyms: Pseudonyms(signingKey: data.signingKey), to: out,
+                progress: progress.update)
+            progress.finish(count)
+            Output.standard.line("wrote \(count) \(format.unit) to \(out.path)")
+        } catch let error as ExportError {
+            if case .unknownParticipant = error { throw NoInputError(error.description) }
+            if case .cannotWrite = error { throw CannotCreateError(error.description) }
+            throw DataError(error.description)
+        }
+    }
+
+    private static func date(_ arguments: ParsedArguments, _ name: String) throws -> LocalDate? {
+        guard let text = arguments.value(name) else { return nil }
+        guard let date = LocalDate(text), date.description == text else {
+            throw UsageError("--\(name) expects a date YYYY-MM-DD, got '\(text)'")
+        }
+        return date
+    }
+}

@@ -1,0 +1,72 @@
+import Care
+import CareSQLite
+import Exports
+import Foundation
+import Testing
+
+@Suite struct DemoDataTests {
+    private func values(_ fixture: ExportFixture, kind: String) throws -> [(String, Double)] {
+        var values: [(String, Double)] = []
+        try fixture.database.read { db in
+            try OutcomeValueRow.forEach(try ExportFilter(), in: db) { row in
+                if row.kind == kind, let number = Double(row.value) { values.append((row.eventDate, number)) }
+            }
+        }
+        return values.sorted { $0.0 < $1.0 }
+    }
+
+    private func mean(_ values: [(String, Double)], firstThird: Bool) -> Double {
+        let third = max(1, values.count / 3)
+        let part = firstThird ? values.prefix(third) : values.suffix(third)
+        return part.map(\.1).reduce(0, +) / Double(part.count)
+    }
+
+    @Test func participantsRecoverWithMissedDaysAndRecordsThatVerify() throws {
+        let fixture = try ExportFixture(participants: 12, days: 30)
+        let pain = try values(fixture, kind: "checkin.form.pain")
+        let sleep = try values(fixture, kind: "checkin.form.sleep")
+        let range = try values(fixture, kind: "range")
+        #expect(mean(pain, firstThird: true) > mean(pain, firstThird: false) + 1)
+        #expect(mean(sleep, firstThird: true) < mean(sleep, firstThird: false))
+        #expect(mean(range, firstThird: true) < mean(range, firstThird: false) + 0)
+        #expect(pain.count < 12 * 30 && pain.count > 12 * 30 / 2, "some days are missed")
+        #expect(pain.allSatisfy { (1...10).contains($0.1) } && sleep.allSatisfy { (0...12).contains($0.1) })
+        #expect(try AuditTrail(database: fixture.database).verify().isOK)
+        let publicKey = fixture.key.publicKey
+        let altered = try fixture.database.read { db in
+            try ConsentSigning.verify(publicKey: publicKey, in: db) { _ in }
+        }
+        #expect(altered == 0)
+        let accounts = try AccountStore(database: fixture.database).accounts(role: .participant)
+        #expect(accounts.count == 12 && accounts.allSatisfy { DemoData.isSynthetic(email: $0.email) })
+        #expect(accounts.contains { $0.email == "synthetic-0001@example.invalid" })
+        let consents = try ConsentStore(database: fixture.database).records(patientID: accounts[0].id)
+        #expect(consents.count == 1 && consents[0].signaturePNG.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test func theSameSeedGivesTheSameValues() throws {
+        let first = try values(try ExportFixture(participants: 3, days: 8, seed: 42), kind: "checkin.form.pain")
+        let second = try values(try ExportFixture(participants: 3, days: 8, seed: 42), kind: "checkin.form.pain")
+        let other = try values(try ExportFixture(participants: 3, days: 8, seed: 43), kind: "checkin.form.pain")
+        #expect(first.map(\.1) == second.map(\.1))
+        #expect(first.map(\.1) != other.map(\.1))
+    }
+
+    @Test func runningTwiceOnOneFolderIsRefused() throws {
+        let fixture = try ExportFixture(participants: 1, days: 2)
+        #expect(throws: DemoDataError.alreadyPresent) {
+            try DemoData(participants: 1, days: 2, today: ExportFixture.today).generate(into: fixture.database)
+        }
+    }
+
+    @Test func pngChunksCarryTheirKnownChecksums() {
+        var image = PNGImage(width: 3, height: 2)
+        image.dot(x: 1, y: 1, radius: 0.5)
+        let png = image.data
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        // The IEND chunk of every PNG: empty, CRC-32 0xAE426082.
+        #expect(Array(png.suffix(12)) == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
+        // IHDR: width 3, height 2, 1-bit grayscale.
+        #expect(Array(png[16..<26]) == [0, 0, 0, 3, 0, 0, 0, 2, 1, 0])
+    }
+}

@@ -1,0 +1,193 @@
+"""The FHIR export checked by an external validator: fhir.resources' R4B models for structure and fhirpathpy
+for invariants, on data made by `recover demo-data`. Also the records commands' verdicts on that data.
+
+Builds nothing: runs the debug `.build/debug/recover` binary against temporary data folders.
+"""
+
+import base64
+import json
+import shutil
+import sqlite3
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+from fhir.resources.R4B import get_fhir_model_class
+from fhir.resources.R4B.bundle import Bundle
+from fhirpathpy import evaluate as fhirpath
+from fhirpathpy.models import models
+
+import support
+
+LOINC = "http://loinc.org"
+UCUM = "http://unitsofmeasure.org"
+
+
+def evaluate(resource, expression):
+    """FHIRPath with the R4 model, so choice elements such as `value` resolve."""
+    return fhirpath(resource, expression, {}, models["r4"])
+
+
+def recover(*args):
+    return subprocess.run([str(support.RECOVER), *args], capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def demo_folder():
+    folder = Path(tempfile.mkdtemp(prefix="recover-fhir-"))
+    data = folder / "data"
+    result = recover("demo-data", "--participants", "5", "--days", "30", "--seed", "7", "--data-dir", str(data))
+    assert result.returncode == 0, result.stderr
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def bundle(demo_folder):
+    out = demo_folder / "bundle.json"
+    result = recover("export", "--format", "fhir", "--out", str(out), "--data-dir", str(demo_folder / "data"))
+    assert result.returncode == 0, result.stderr
+    return json.loads(out.read_text())
+
+
+def resources(bundle, kind):
+    return [entry["resource"] for entry in bundle["entry"] if entry["resource"]["resourceType"] == kind]
+
+
+def test_the_bundle_and_every_resource_validate_against_the_r4b_models(bundle):
+    Bundle.model_validate(bundle)
+    for entry in bundle["entry"]:
+        resource = entry["resource"]
+        get_fhir_model_class(resource["resourceType"]).model_validate(resource)
+    kinds = {entry["resource"]["resourceType"] for entry in bundle["entry"]}
+    assert kinds == {"Patient", "Observation", "QuestionnaireResponse", "Consent", "Provenance"}
+    assert bundle["type"] == "collection"
+
+
+def test_bundle_invariants_hold(bundle):
+    assert evaluate(bundle, "Bundle.entry.all(fullUrl.exists() and resource.exists())") == [True]
+    assert evaluate(bundle, "Bundle.entry.fullUrl.isDistinct()") == [True]
+    assert evaluate(bundle, "Bundle.entry.resource.id.isDistinct()") == [True]
+    urls = set(evaluate(bundle, "Bundle.entry.fullUrl"))
+    references = evaluate(bundle, "Bundle.entry.resource.descendants().reference")
+    assert references and set(references) <= urls, "every reference resolves inside the bundle"
+
+
+def test_observations_carry_the_study_codes_and_units(bundle):
+    observations = resources(bundle, "Observation")
+    pain = [o for o in observations if evaluate(o, "code.coding.where(system='%s' and code='72514-3').exists()" % LOINC) == [True]]
+    sleep = [o for o in observations if evaluate(o, "code.coding.where(system='%s' and code='93832-4').exists()" % LOINC) == [True]]
+    motion = [o for o in observations if evaluate(o, "code.coding.where(code='range').exists()") == [True]]
+    assert pain and sleep and motion
+    for o in pain:
+        assert evaluate(o, "value.ofType(integer).exists() and value >= 0 and value <= 10") == [True]
+    for o in sleep:
+        assert evaluate(o, "valueQuantity.system = '%s' and valueQuantity.code = 'h' and valueQuantity.value <= 24" % UCUM) == [True]
+    for o in motion:
+        assert evaluate(o, "valueQuantity.system = '%s' and valueQuantity.code = 'deg'" % UCUM) == [True]
+    for o in observations:
+        # obs-6 and obs-7 of the FHIR Observation resource, and a subject that is one of the bundle's patients.
+        assert evaluate(o, "value.exists()") == [True]
+        assert evaluate(o, "dataAbsentReason.empty() or value.empty()") == [True]
+        assert evaluate(o, "value.empty() or component.code.where(coding.intersect(%resource.code.coding).exists()).empty()") == [True]
+        assert evaluate(o, "status = 'final' and subject.reference.startsWith('urn:uuid:')") == [True]
+
+
+def test_recovery_trends_are_visible_in_the_exported_values(bundle):
+    observations = resources(bundle, "Observation")
+
+    def mean(code, first):
+        values = []
+        for o in observations:
+            if evaluate(o, "code.coding.code") [:1] != [code]:
+                continue
+            value = o.get("valueInteger", o.get("valueQuantity", {}).get("value"))
+            values.append((o["effectiveDateTime"], value))
+        values.sort()
+        part = values[: len(values) // 3] if first else values[-(len(values) // 3):]
+        return sum(v for _, v in part) / len(part)
+
+    assert mean("72514-3", True) > mean("72514-3", False), "pain goes down"
+    assert mean("93832-4", True) < mean("93832-4", False), "sleep goes up"
+    assert mean("range", True) < mean("range", False), "range of motion goes up"
+
+
+def test_questionnaire_responses_are_completed_answers(bundle):
+    responses = resources(bundle, "QuestionnaireResponse")
+    assert responses
+    for response in responses:
+        assert evaluate(response, "status = 'completed' and authored.exists() and subject.exists()") == [True]
+        # qrs-1: an item has answers or nested items, never both.
+        assert evaluate(response, "item.all((answer.exists() and item.exists()).not())") == [True]
+    checkins = [r for r in responses if r["questionnaire"].endswith(":checkin")]
+    assert checkins and all(evaluate(r, "item.linkId contains 'checkin.form.pain'") == [True] for r in checkins)
+
+
+def test_each_consent_has_a_provenance_carrying_the_drawn_and_the_server_signature(bundle):
+    consents = resources(bundle, "Consent")
+    provenances = resources(bundle, "Provenance")
+    assert len(consents) == 5 and len(provenances) == 5
+    for consent in consents:
+        assert evaluate(consent, "policy.exists() or policyRule.exists()") == [True]  # ppc-1
+        assert evaluate(consent, "patient.exists() and scope.coding.code = 'research'") == [True]
+        url = "urn:uuid:" + consent["id"]
+        [provenance] = [p for p in provenances if evaluate(p, "target.reference") == [url]]
+        drawn = evaluate(provenance, "signature.where(sigFormat = 'image/png').data")
+        assert len(drawn) == 1 and base64.b64decode(drawn[0]).startswith(b"\x89PNG\r\n\x1a\n")
+        server = evaluate(provenance, "signature.where(who.identifier.system = 'urn:recover:signing-key').data")
+        assert len(server) == 1 and len(base64.b64decode(server[0])) == 64
+
+
+def test_the_export_is_pseudonymous(bundle, demo_folder):
+    text = json.dumps(bundle)
+    assert "example.invalid" not in text
+    with sqlite3.connect(demo_folder / "data" / "recover.sqlite") as db:
+        ids = [row[0] for row in db.execute("SELECT id FROM account WHERE role = 'participant'")]
+    assert len(ids) == 5 and not any(account_id in text for account_id in ids)
+    assert len(resources(bundle, "Patient")) == 5
+
+
+def test_audit_and_consent_verification_say_ok_until_a_record_is_changed(demo_folder):
+    source = demo_folder / "data"
+    data = demo_folder / "tampered"
+    shutil.copytree(source, data)
+    audit = recover("audit", "verify", "--data-dir", str(data))
+    assert audit.returncode == 0 and audit.stdout.startswith("ok ") and audit.stdout.endswith(" entries\n")
+    consent = recover("consent", "verify", "--data-dir", str(data))
+    assert consent.returncode == 0 and consent.stdout.count(": ok\n") == 5
+    with sqlite3.connect(data / "recover.sqlite") as db:
+        [(record_id,)] = db.execute("SELECT id FROM consent_record ORDER BY id LIMIT 1").fetchall()
+        db.execute("UPDATE consent_record SET printed_name = 'Someone Else' WHERE id = ?", (record_id,))
+        db.execute("DROP TRIGGER audit_entry_no_update")
+        db.execute("UPDATE audit_entry SET actor = 'mallory' WHERE sequence = 3")
+    consent = recover("consent", "verify", "--data-dir", str(data))
+    assert consent.returncode == 1
+    assert f"consent {record_id} participant" in consent.stdout and "altered: printed name" in consent.stdout
+    audit = recover("audit", "verify", "--data-dir", str(data))
+    assert audit.returncode == 1 and audit.stdout.startswith("broken at entry 3:")
+
+
+@pytest.mark.parametrize(
+    "args, code",
+    [
+        (["--format", "xml"], 64),
+        (["--format", "csv", "--from", "2026-02-30"], 64),
+        (["--format", "csv", "--from", "2026-03-10", "--to", "2026-03-01"], 64),
+        (["--format", "fhir", "--participant", "no-such-participant"], 66),
+    ],
+)
+def test_bad_input_is_refused_and_leaves_no_file(demo_folder, args, code):
+    out = demo_folder / "refused.out"
+    result = recover("export", *args, "--out", str(out), "--data-dir", str(demo_folder / "data"))
+    assert result.returncode == code and result.stderr.startswith("error: ")
+    assert not out.exists()
+    assert not [p for p in demo_folder.iterdir() if ".partial-" in p.name]
+
+
+def test_a_folder_that_is_not_recovers_is_refused(tmp_path):
+    (tmp_path / "recover.sqlite").write_text("not a database")
+    out = tmp_path / "out.json"
+    result = recover("export", "--format", "json", "--out", str(out), "--data-dir", str(tmp_path))
+    assert result.returncode == 65 and "not a Recover database" in result.stderr
+    assert not out.exists()
