@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+@testable import RecoverWeb
+
+@Suite struct MediaStaffVideoTests {
+    @Test func byteRangesAreReadWithinTheFile() {
+        #expect(StaffVideo.byteRange("bytes=0-99", count: 1000) == 0...99)
+        #expect(StaffVideo.byteRange("bytes=900-", count: 1000) == 900...999)
+        #expect(StaffVideo.byteRange("bytes=-100", count: 1000) == 900...999)
+        #expect(StaffVideo.byteRange("bytes=990-2000", count: 1000) == 990...999)
+        #expect(StaffVideo.byteRange("bytes=1000-", count: 1000) == nil)
+        #expect(StaffVideo.byteRange("bytes=0-1,5-6", count: 1000) == nil)
+        #expect(StaffVideo.byteRange("items=0-1", count: 1000) == nil)
+    }
+
+    @Test func participantsCannotFetchVideosAndMalformedHashesAreNotFiles() throws {
+        var client = try StudyClient(mediaFolder: TestVideo.folder())
+        try client.openCameraStep()
+        let video = TestVideo.webm()
+        #expect(client.upload("/survey/kneeBendVideo/0/upload", bytes: video, type: "video/webm").status == .ok)
+        let hash = String(client.lastPage.split(separator: "\"").last { $0.count == 64 } ?? "")
+        #expect(client.get("/console/videos/\(hash)").status == .forbidden)
+        #expect(FileStore(dataFolder: URL(fileURLWithPath: "/tmp")).url(sha256: "../../etc/passwd") == nil)
+    }
+
+    @Test func mediaTypesAreRecognisedByTheirFirstBytes() {
+        #expect(MediaType.webm.matches(head: TestVideo.webm(12)))
+        #expect(!MediaType.mp4.matches(head: TestVideo.webm(12)))
+        #expect(MediaType.mp4.matches(head: TestVideo.mp4(12)))
+        #expect(MediaType(declared: "video/webm; codecs=vp9") == .webm)
+        #expect(MediaType(declared: "video/quicktime") == nil)
+    }
+}
