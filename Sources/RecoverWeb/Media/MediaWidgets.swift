@@ -5,13 +5,17 @@ import Research
 /// Texts the scripts show travel in `data-` attributes, so they are in the page's language.
 enum MediaWidgets {
     static func content(page: StepPage) -> HTML {
-        switch page.step.kind {
-        case .frontCameraRecording(let recording): camera(recording, page: page)
-        case .environmentNoise(let check): noise(check, page: page)
-        case .toneAudiometry: tones(page: page)
-        default: .empty
-        }
+        let widget: HTML =
+            switch page.step.kind {
+            case .frontCameraRecording(let recording): camera(recording, page: page)
+            case .environmentNoise(let check): noise(check, page: page)
+            case .toneAudiometry: tones(page: page)
+            default: .empty
+            }
+        return "\(stylesheet)\(widget)"
     }
+
+    static var stylesheet: HTML { "<link rel=\"stylesheet\" href=\"\(StudyAssets.url("css/media.css"))\">" }
 
     static func camera(_ recording: CameraRecording, page: StepPage) -> HTML {
         let t = page.t

@@ -2,9 +2,10 @@
 // from the step's maximum, Stop, playback for review, Retry (counted), and
 // Send, which uploads the blob as the raw request body to the step's upload
 // route with the CSRF header, then follows the server's `next` page.
-// The page keeps `window.recoverCamera` = {sha256, bytes, retries} of the last
-// sent blob for tests and diagnostics (the digest is computed here with
-// crypto.subtle; the server computes its own).
+// The page keeps {sha256, bytes, retries, server} of the last sent blob in
+// `window.recoverCamera` and sessionStorage `recoverCamera` for tests and
+// diagnostics (the digest is computed here with crypto.subtle; the server
+// computes its own and answers it).
 
 function format(template, values) {
   return template.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ''));
@@ -141,6 +142,7 @@ export function enhanceCameraRecorder(root) {
       const answer = await response.json().catch(() => ({}));
       if (!response.ok) throw new Error(answer?.error?.message ?? text.failed);
       window.recoverCamera.server = answer.sha256;
+      sessionStorage.setItem('recoverCamera', JSON.stringify(window.recoverCamera));
       if (stream) stream.getTracks().forEach((track) => track.stop());
       window.location.assign(answer.next ?? '/');
     } catch (error) {
