@@ -46,8 +46,13 @@ extension Commands {
         let directory = folder.directory
         let study = StudyServices(database: folder.database, now: try studyClock(arguments))
         let records = ParticipantRecords(database: folder.database, now: study.now)
-        let media = try MediaServices(
-            study: study, dataFolder: URL(fileURLWithPath: arguments.value("data-dir") ?? "./recover-data"))
+        let media: MediaServices
+        do {
+            media = try MediaServices(
+                study: study, dataFolder: URL(fileURLWithPath: arguments.value("data-dir") ?? "./recover-data"))
+        } catch {
+            throw DataError(String(describing: error))
+        }
         configuration.uploads = media.spooling
         let signals = TerminationSignals()
         let zone = TimeZone.current.identifier

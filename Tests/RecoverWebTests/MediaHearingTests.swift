@@ -102,3 +102,26 @@ import Testing
         #expect(drafts.isEmpty)
     }
 }
+
+@Suite struct MediaCalibrationTests {
+    @Test func calibrationFileMakesLevelsDecibelsHearingLevel() throws {
+        let folder = TestVideo.folder()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(#"{"headphones": "Test", "zeroHL": {"1000": -100, "4000": -95}}"#.utf8)
+            .write(to: folder.appending(path: HearingCalibration.fileName))
+        let table = try HearingCalibration.load(dataFolder: folder)
+        #expect(table.isCalibrated)
+        #expect(table.dBFS(level: 30, frequency: 1000) == -70)
+        #expect(table.ceiling(frequencies: [1000, 4000]) == 95)
+    }
+
+    @Test func missingFileIsUncalibratedAndAMalformedOneIsAnError() throws {
+        let folder = TestVideo.folder()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let none = try HearingCalibration.load(dataFolder: folder)
+        #expect(!none.isCalibrated)
+        #expect(none.dBFS(level: 30, frequency: 1000) == -60)
+        try Data(#"{"zeroHL": {"1000": 12}}"#.utf8).write(to: folder.appending(path: HearingCalibration.fileName))
+        #expect(throws: CalibrationError.self) { try HearingCalibration.load(dataFolder: folder) }
+    }
+}
