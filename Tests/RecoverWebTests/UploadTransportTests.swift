@@ -47,7 +47,7 @@ import Testing
 
     func head(_ length: Int) -> String {
         "POST /survey/kneeBendVideo/0/upload HTTP/1.1\r\nHost: localhost\r\nContent-Type: video/webm\r\n"
-            + "Cookie: recover_csrf=\(Self.token)\r\nX-CSRF-Token: \(Self.token)\r\nContent-Length: \(length)\r\n\r\n"
+            + "Cookie: recover_csrf=\(Self.token); recover_session=anything\r\nX-CSRF-Token: \(Self.token)\r\nContent-Length: \(length)\r\n\r\n"
     }
 
     @Test func uploadBodyIsStreamedToDiskWithItsSHA256AndRemovedAfterTheRequest() throws {
@@ -77,6 +77,20 @@ import Testing
         }  // the connection closes here, mid-body
         #expect(Self.isEmptyEventually(folder))
         #expect(calls.count.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func withoutASessionCookieTheBodyKeepsTheSmallLimitAndIsNotSpooled() throws {
+        let folder = Self.folder()
+        let calls = Calls()
+        let server = try Self.start(folder: folder, calls: calls)
+        defer { server.stop() }
+        let connection = try RawHTTPConnection(port: server.port)
+        let body = String(repeating: "z", count: 2_000_000)
+        connection.send(head(body.count).replacingOccurrences(of: "; recover_session=anything", with: "") + body)
+        let response = try #require(connection.readResponse())
+        #expect(response.head.hasPrefix("HTTP/1.1 413"))
+        #expect(calls.count.load(ordering: .relaxed) == 0)
+        #expect(Self.isEmptyEventually(folder))
     }
 
     @Test func declaredLengthOverTheUploadLimitIsA413BeforeTheBody() throws {

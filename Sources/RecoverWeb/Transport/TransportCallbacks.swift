@@ -14,8 +14,13 @@ enum TransportCallbacks {
         guard let stored = state.pointee else {
             let pending = PendingRequest()
             var limit = core.configuration.bodyLimit
+            // Only a request with a session cookie may stream to disk; others keep the small body limit, so
+            // an anonymous client cannot make the server write 50 MB before it is refused.
             if let uploads = core.configuration.uploads, let url, let method,
-                uploads.matches(String(cString: method), String(cString: url))
+                uploads.matches(String(cString: method), String(cString: url)),
+                lookup(
+                    connection, .COOKIE_KIND,
+                    Cookie.name(SessionMiddleware.sessionCookie, secure: core.configuration.usesTLS)) != nil
             {
                 limit = uploads.limit
                 pending.spool = UploadSpool(directory: uploads.directory)
