@@ -118,11 +118,11 @@ def start_server(extra_args=()) -> RecoverServer:
                          values["Invitation"], seen)
 
 
-def start_driver(width: int = WIDTH, height: int = 800) -> webdriver.Chrome:
+def start_driver(width: int = WIDTH, height: int = 800, extra_flags=()) -> webdriver.Chrome:
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/lib/chromium/chromium"
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                 f"--window-size={width},{height}", "--lang=en-US"):
+                 f"--window-size={width},{height}", "--lang=en-US", *extra_flags):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     # Headless windows have a minimum width above 360 px: emulate the phone's viewport instead.

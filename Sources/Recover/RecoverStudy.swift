@@ -11,4 +11,8 @@ public enum StudyTaskID {
     public static let rangeOfMotionCheck = "rangeOfMotionCheck"
     /// The weekly recovery diary: weekly, all day, from the day onboarding is completed.
     public static let weeklyDiary = "weeklyDiary"
+    /// The optional weekly knee-bend video for the therapist (front camera).
+    public static let kneeBendVideo = "kneeBendVideo"
+    /// The optional hearing screening (noise check and tone audiometry).
+    public static let hearingScreening = "hearingScreening"
 }

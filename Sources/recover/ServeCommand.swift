@@ -46,6 +46,14 @@ extension Commands {
         let directory = folder.directory
         let study = StudyServices(database: folder.database, now: try studyClock(arguments))
         let records = ParticipantRecords(database: folder.database, now: study.now)
+        let media: MediaServices
+        do {
+            media = try MediaServices(
+                study: study, dataFolder: URL(fileURLWithPath: arguments.value("data-dir") ?? "./recover-data"))
+        } catch {
+            throw DataError(String(describing: error))
+        }
+        configuration.uploads = media.spooling
         let signals = TerminationSignals()
         let zone = TimeZone.current.identifier
         let services = WebServices(
@@ -54,6 +62,7 @@ extension Commands {
         let firstStart = try Enrollment(directory: directory).firstStartIfNeeded(timeZone: zone)
         let app = WebApp(services: services, log: { line in Output.error.line(line) }) { router, services in
             StudyRoutes.add(to: &router, services: services, study: study)
+            MediaRoutes.add(to: &router, media: media)
             InsightsRoutes.add(to: &router, services: services, records: records)
             AccountRecordRoutes.add(to: &router, services: services, records: records)
             ConsoleRoutes.add(

@@ -15,7 +15,8 @@ import Testing
     @Test func listPrintsTheBuiltInSurveys() throws {
         let result = try CLIProcess.run(["survey", "list"])
         #expect(result.status == 0)
-        #expect(result.stdout == "onboarding\ncheckin\nrangeOfMotionCheck\nweeklyDiary\n")
+        #expect(
+            result.stdout == "onboarding\ncheckin\nrangeOfMotionCheck\nweeklyDiary\nkneeBendVideo\nhearingScreening\n")
     }
 
     @Test func everySurveyCommandHasHelp() throws {

@@ -55,6 +55,7 @@ struct PlanFeedTests {
         #expect(
             Set(cards.map(\.studyTaskID)) == [
                 StudyTaskID.checkin, StudyTaskID.rangeOfMotionCheck, StudyTaskID.weeklyDiary,
+                StudyTaskID.kneeBendVideo, StudyTaskID.hearingScreening,
             ])
         #expect(cards.allSatisfy { $0.state == .due && $0.canStart })
     }

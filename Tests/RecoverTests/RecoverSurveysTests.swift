@@ -18,7 +18,10 @@ import Testing
     }
 
     @Test func surveyIdentifiersAreTheCareTaskIdentifiers() {
-        #expect(RecoverSurveys.ids == ["onboarding", "checkin", "rangeOfMotionCheck", "weeklyDiary"])
+        #expect(
+            RecoverSurveys.ids == [
+                "onboarding", "checkin", "rangeOfMotionCheck", "weeklyDiary", "kneeBendVideo", "hearingScreening",
+            ])
     }
 
     @Test func onboardingStepsAreInTheStudyOrder() {

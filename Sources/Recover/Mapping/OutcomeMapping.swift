@@ -39,6 +39,8 @@ public enum RecoverOutcomes {
         case StudyTaskID.checkin: CheckinOutcomeMapping()
         case StudyTaskID.rangeOfMotionCheck: RangeOfMotionOutcomeMapping()
         case StudyTaskID.weeklyDiary: DiaryOutcomeMapping()
+        case StudyTaskID.kneeBendVideo: KneeBendVideoOutcomeMapping()
+        case StudyTaskID.hearingScreening: HearingScreeningOutcomeMapping()
         default: nil
         }
     }

@@ -76,7 +76,7 @@ public enum ParticipantPlan {
             groupIdentifier: StudyTaskID.weeklyDiary,
             effectiveDate: day.startOfDay
         )
-        return [checkin, rangeOfMotion, diary]
+        return [checkin, rangeOfMotion, diary] + optionalTasks(patientID: patientID, from: day)
     }
 
     /// Daily, all day, for the 7 days from `day`; then weekly, all day, until one month after `day`.

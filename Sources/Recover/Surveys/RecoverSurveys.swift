@@ -10,6 +10,7 @@ public enum RecoverSurveys {
     /// The identifiers of the built-in surveys, which are also their care task identifiers.
     public static let ids = [
         StudyTaskID.onboarding, StudyTaskID.checkin, StudyTaskID.rangeOfMotionCheck, StudyTaskID.weeklyDiary,
+        StudyTaskID.kneeBendVideo, StudyTaskID.hearingScreening,
     ]
 
     /// The survey with `id` in `language`, or `nil` when there is none.
@@ -19,6 +20,8 @@ public enum RecoverSurveys {
         case StudyTaskID.checkin: checkin(language: language)
         case StudyTaskID.rangeOfMotionCheck: rangeOfMotionCheck(language: language)
         case StudyTaskID.weeklyDiary: weeklyDiary(language: language)
+        case StudyTaskID.kneeBendVideo: kneeBendVideo(language: language)
+        case StudyTaskID.hearingScreening: hearingScreening(language: language)
         default: nil
         }
     }

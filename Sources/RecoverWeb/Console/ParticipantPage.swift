@@ -59,6 +59,7 @@ enum ParticipantPage {
                     \(ParticipantCharts.render(outcomes, today: today, days: chartDays, t: t))
                     \(outcomeTable(outcomes, t: t))
                     </section>
+                    \(MediaConsole.videos(outcomes, t: t))
                     \(surveyResults(results, zone: zone, t: t))
                     \(AuditSection.render(page.audit, staff: page.staff, participantID: id, zone: zone, t: t))
                     """))

@@ -28,6 +28,8 @@ public struct Request: Sendable {
     public var isSecure: Bool
     /// Set by the transport when the body was larger than the limit and was discarded.
     public var bodyExceededLimit = false
+    /// An upload route's body, streamed to a temporary file by the transport (``UploadSpooling``).
+    public var upload: SpooledUpload?
 
     /// The matched route pattern (`/join/:code`) or `nil` when nothing matched; set by the app.
     public internal(set) var routePattern: String?

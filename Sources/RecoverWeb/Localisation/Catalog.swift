@@ -14,11 +14,11 @@ public enum Catalog {
     /// console); a platform key wins.
     static let allEnglish = [
         StudyCatalog.english, InsightsStrings.english, AccountStrings.english, ConsoleCatalog.english,
-        FormatsCatalog.english,
+        FormatsCatalog.english, MediaCatalog.english,
     ].reduce(english) { all, area in all.merging(area) { platform, _ in platform } }
     static let allSimplifiedChinese = [
         StudyCatalog.simplifiedChinese, InsightsStrings.simplifiedChinese, AccountStrings.simplifiedChinese,
-        ConsoleCatalog.simplifiedChinese, FormatsCatalog.simplifiedChinese,
+        ConsoleCatalog.simplifiedChinese, FormatsCatalog.simplifiedChinese, MediaCatalog.simplifiedChinese,
     ].reduce(simplifiedChinese) { all, area in all.merging(area) { platform, _ in platform } }
 
     static let english: [String: String] = [

@@ -44,6 +44,11 @@ enum StepForm {
             case .success(let value): json = value
             case .failure(let problem): return .failure(PageProblems([problem]))
             }
+        case .environmentNoise:
+            switch HearingForm.noiseJSON(fields) {
+            case .success(let value): json = value
+            case .failure(let problem): return .failure(PageProblems([problem]))
+            }
         case .instruction, .completion, .review:
             return .success(.empty)
         default:

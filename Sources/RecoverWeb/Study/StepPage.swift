@@ -93,8 +93,8 @@ struct StepPage {
         case .review: return ReviewWidget.render(page: self)
         case .completion:
             return .empty
-        default:
-            return "<p>\(t["survey.unsupported"])</p>"
+        case .frontCameraRecording, .environmentNoise, .toneAudiometry:
+            return MediaWidgets.content(page: self)
         }
     }
 

@@ -4,6 +4,8 @@ final class PendingRequest {
     var body: [UInt8] = []
     var exceededLimit = false
     var declaredLength: Int?
+    /// Set for upload routes (``UploadSpooling``): the body goes to a temporary file instead of `body`.
+    var spool: UploadSpool?
 
     init() {}
 }

@@ -14,6 +14,8 @@ public struct ServerConfiguration: Sendable {
     public var headerMemoryLimit = 32 * 1024
     /// Bytes of request body accepted; above, the body is discarded and a 413 page answers.
     public var bodyLimit = 1024 * 1024
+    /// Upload routes whose bodies are streamed to disk with their own, larger limit.
+    public var uploads: UploadSpooling?
     /// PEM certificate and key for TLS, both or neither.
     public var tlsCertificatePEM: String?
     public var tlsKeyPEM: String?

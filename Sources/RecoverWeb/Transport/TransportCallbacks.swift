@@ -11,9 +11,20 @@ enum TransportCallbacks {
     static let access: MHD_AccessHandlerCallback = { context, connection, url, method, _, upload, uploadSize, state in
         guard let context, let connection, let state else { return MHD_NO }
         let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
-        let limit = core.configuration.bodyLimit
         guard let stored = state.pointee else {
             let pending = PendingRequest()
+            var limit = core.configuration.bodyLimit
+            // Only a request with a session cookie may stream to disk; others keep the small body limit, so
+            // an anonymous client cannot make the server write 50 MB before it is refused.
+            if let uploads = core.configuration.uploads, let url, let method,
+                uploads.matches(String(cString: method), String(cString: url)),
+                lookup(
+                    connection, .COOKIE_KIND,
+                    Cookie.name(SessionMiddleware.sessionCookie, secure: core.configuration.usesTLS)) != nil
+            {
+                limit = uploads.limit
+                pending.spool = UploadSpool(directory: uploads.directory)
+            }
             if let length = lookup(connection, .HEADER_KIND, "Content-Length").flatMap({ Int($0) }), length > limit {
                 pending.exceededLimit = true
             }
@@ -28,7 +39,14 @@ enum TransportCallbacks {
         if let uploadSize, uploadSize.pointee > 0 {
             if !pending.exceededLimit, let upload {
                 let count = uploadSize.pointee
-                if pending.body.count + count > limit {
+                if let spool = pending.spool {
+                    if spool.byteCount + count > (core.configuration.uploads?.limit ?? 0) {
+                        pending.exceededLimit = true
+                        pending.spool = nil
+                    } else {
+                        spool.write(UnsafeRawBufferPointer(start: upload, count: count))
+                    }
+                } else if pending.body.count + count > core.configuration.bodyLimit {
                     pending.exceededLimit = true
                     pending.body = []
                 } else {
@@ -69,6 +87,7 @@ enum TransportCallbacks {
                 clientAddress: clientAddress(connection),
                 isSecure: core.configuration.usesTLS)
             request.bodyExceededLimit = pending.exceededLimit
+            request.upload = pending.spool?.finish()
             response = core.handler(request)
         } else {
             response = Response.text("Not Implemented", status: HTTPStatus(501))

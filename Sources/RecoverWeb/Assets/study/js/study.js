@@ -10,3 +10,5 @@ import './text-counter.js';
 import './confirm-submit.js';
 import './timezone.js';
 import './body-model.js';
+import './camera-recorder.js';
+import './hearing-test.js';

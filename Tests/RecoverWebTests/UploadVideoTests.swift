@@ -1,0 +1,113 @@
+import Care
+import CareSQLite
+import Cryptography
+import Foundation
+import Recover
+import RecoverWeb
+import Research
+import Testing
+
+@Suite struct UploadVideoTests {
+    let path = "/survey/kneeBendVideo/0/upload"
+
+    @Test func acceptedVideoIsStoredUnderItsSHA256AndRecordedInTheRun() throws {
+        let folder = TestVideo.folder()
+        var client = try StudyClient(mediaFolder: folder)
+        try client.openCameraStep()
+        let video = TestVideo.webm(10_000)
+        let response = client.upload(
+            path, bytes: video, type: "video/webm;codecs=vp9,opus",
+            headers: ["X-Recording-Retries": "2", "X-Recording-Duration": "8.5"])
+        #expect(response.status == .ok)
+        let hash = Crypto.hex(Crypto.sha256(video))
+        #expect(client.lastPage.contains(hash))
+        let store = FileStore(dataFolder: folder)
+        #expect(store.storedHashes() == [hash])
+        #expect(store.contents(sha256: hash) == Data(video))
+        #expect(TestVideo.filesUnder(folder) == ["\(hash.prefix(2))/\(hash.dropFirst(2))"])
+        // Completion step, then Done: the outcome records the hash, never the bytes.
+        client.post(
+            "/survey/kneeBendVideo/0", form: ["step": RecoverSurveys.KneeBendVideo.completion, "action": "next"])
+        let outcomes = try client.database.read { db in try SQLiteCareStore.outcomes(OutcomeQuery(), in: db) }
+        let video0 = outcomes.first { $0.taskID.hasSuffix(".kneeBendVideo") }
+        #expect(video0?.values.first?.kind == KneeBendVideoOutcomeMapping.kind)
+        #expect(video0?.values.first?.content == .text(hash))
+        let patientID = String(video0?.taskID.dropLast(".kneeBendVideo".count) ?? "")
+        let results = try client.database.read { db in try SurveyDataStore.results(patientID: patientID, in: db) }
+        let json = String(decoding: results.first { $0.surveyID == "kneeBendVideo" }?.json ?? Data(), as: UTF8.self)
+            .filter { !$0.isWhitespace }
+        #expect(json.contains("\"retryCount\":2"))
+        #expect(json.contains(hash))
+    }
+
+    @Test func mp4IsAcceptedByItsFtypBox() throws {
+        var client = try StudyClient(mediaFolder: TestVideo.folder())
+        try client.openCameraStep()
+        #expect(client.upload(path, bytes: TestVideo.mp4(), type: "video/mp4").status == .ok)
+    }
+
+    @Test func tooLargeUploadIs413AndStoresNothing() throws {
+        let folder = TestVideo.folder()
+        var client = try StudyClient(mediaFolder: folder, uploadLimit: 1000)
+        try client.openCameraStep()
+        #expect(client.upload(path, bytes: TestVideo.webm(1001), type: "video/webm").status == .contentTooLarge)
+        #expect(TestVideo.filesUnder(folder).isEmpty)
+    }
+
+    @Test func wrongDeclaredTypeIs415AndStoresNothing() throws {
+        let folder = TestVideo.folder()
+        var client = try StudyClient(mediaFolder: folder)
+        try client.openCameraStep()
+        #expect(client.upload(path, bytes: TestVideo.webm(), type: "image/png").status == HTTPStatus(415))
+        #expect(client.upload(path, bytes: TestVideo.webm(), type: "text/html").status == HTTPStatus(415))
+        #expect(TestVideo.filesUnder(folder).isEmpty)
+    }
+
+    @Test func bytesThatDoNotMatchTheDeclaredTypeAre415AndStoreNothing() throws {
+        let folder = TestVideo.folder()
+        var client = try StudyClient(mediaFolder: folder)
+        try client.openCameraStep()
+        #expect(client.upload(path, bytes: TestVideo.mp4(), type: "video/webm").status == HTTPStatus(415))
+        #expect(client.upload(path, bytes: Array("<html>".utf8), type: "video/mp4").status == HTTPStatus(415))
+        #expect(client.lastPage.contains("not the video type"))
+        #expect(TestVideo.filesUnder(folder).isEmpty)
+    }
+
+    @Test func truncatedUploadStoresNothing() throws {
+        let folder = TestVideo.folder()
+        var client = try StudyClient(mediaFolder: folder)
+        try client.openCameraStep()
+        let response = client.upload(
+            path, bytes: TestVideo.webm(500), type: "video/webm", headers: ["Content-Length": "5000"])
+        #expect(response.status == .badRequest)
+        #expect(client.lastPage.contains("incomplete"))
+        #expect(TestVideo.filesUnder(folder).isEmpty)
+    }
+
+    @Test func uploadWithoutCSRFTokenIsRefused() throws {
+        let folder = TestVideo.folder()
+        var client = try StudyClient(mediaFolder: folder)
+        try client.openCameraStep()
+        client.lastCSRF = "forged"
+        #expect(client.upload(path, bytes: TestVideo.webm(), type: "video/webm").status == .forbidden)
+        #expect(TestVideo.filesUnder(folder).isEmpty)
+    }
+
+    @Test func anotherParticipantsEventOrAGatedSurveyIsRefused() throws {
+        let folder = TestVideo.folder()
+        var client = try StudyClient(mediaFolder: folder)
+        try client.join()
+        // Not onboarded: the video survey is gated.
+        #expect(client.upload(path, bytes: TestVideo.webm(), type: "video/webm").status == .forbidden)
+        client.completeOnboarding()
+        // An occurrence this participant does not have, and a care task id of someone else.
+        let later = client.upload("/survey/kneeBendVideo/9999/upload", bytes: TestVideo.webm(), type: "video/webm")
+        #expect([.forbidden, .notFound].contains(later.status))
+        #expect(
+            client.upload("/survey/someone.kneeBendVideo/0/upload", bytes: TestVideo.webm(), type: "video/webm")
+                .status == .notFound)
+        // Not at the camera step yet (still on the instructions).
+        #expect(client.upload(path, bytes: TestVideo.webm(), type: "video/webm").status == .conflict)
+        #expect(TestVideo.filesUnder(folder).isEmpty)
+    }
+}
