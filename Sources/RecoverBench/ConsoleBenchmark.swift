@@ -10,15 +10,21 @@ import RecoverWeb
 /// `CONSOLE_BENCH_PARTICIPANTS` (default 10 000) synthetic participants with 28 days of data each, written
 /// by `DemoData` exactly as real participants' records are (plan, consent, outcomes, audit), then times
 /// the console's queries and its pages answered in-process (median of 5 runs, milliseconds). With
-/// `CONSOLE_BENCH_KEEP` set, the database is kept for inspection.
+/// `CONSOLE_BENCH_KEEP` set, the database is kept for inspection; with `CONSOLE_BENCH_DATA_DIR`, an existing
+/// data folder is measured instead (and left as it is).
 enum ConsoleBenchmark {
     static let participants = Int(ProcessInfo.processInfo.environment["CONSOLE_BENCH_PARTICIPANTS"] ?? "") ?? 10_000
     static let days = 28
 
     static func run() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("console-bench-\(UUID().uuidString)")
+        let environment = ProcessInfo.processInfo.environment
+        // An existing data folder (for example made by `recover demo-data`) is measured as it is.
+        let existing = environment["CONSOLE_BENCH_DATA_DIR"].map { URL(fileURLWithPath: $0) }
+        let folder =
+            existing
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("console-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let keep = ProcessInfo.processInfo.environment["CONSOLE_BENCH_KEEP"] != nil
+        let keep = environment["CONSOLE_BENCH_KEEP"] != nil || existing != nil
         defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
         if keep { print("console.database: \(folder.path)/recover.sqlite (kept)") }
         let database = try Database.open(
@@ -31,15 +37,18 @@ enum ConsoleBenchmark {
         let today = LocalDateTime(instant: now, in: utc).date
 
         let buildStart = DispatchTime.now().uptimeNanoseconds
-        try DemoData(participants: participants, days: days, seed: 42, today: today).generate(into: database)
+        if existing == nil {
+            try DemoData(participants: participants, days: days, seed: 42, today: today).generate(into: database)
+        }
+        let count = try await database.read { db in try ConsoleQueries.enrollment(in: db).joined }
         let ids = try await database.read { db in
-            try AccountStore.accounts(role: .participant, limit: 1, offset: participants / 2, in: db).map(\.id)
+            try AccountStore.accounts(role: .participant, limit: 1, offset: count / 2, in: db).map(\.id)
         }
         let buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - buildStart) / 1e9
         let outcomes = try await database.read { db in
             try db.queryOne("SELECT count(*) AS n FROM care_outcome")?.int("n") ?? 0
         }
-        print("console.participants: \(participants)")
+        print("console.participants: \(count)")
         print("console.outcomes: \(outcomes)")
         print("console.build_study: \(String(format: "%.1f", buildSeconds)) s")
 
