@@ -65,6 +65,12 @@ def test_whole_journey(clocked, driver):
     angle = int(rom[len("Range "):-1])
     assert abs(angle - 75) <= 1, rom
 
+    # The journey ends on the insights page, which charts today's answers.
+    driver.get(server.url("/insights"))
+    assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
+    assert "75" in main_text(driver)
+    check_page(driver, "insights-after-journey")
+
     # The composed schedule: day 1 is the day onboarding was completed.
     for day, expected in [(1, True), (7, True), (8, True), (15, True), (9, False), (14, False), (40, False)]:
         clocked.move_today(day - 1)
@@ -88,6 +94,14 @@ def test_delete_answer_after_confirmation(clocked, driver):
     click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "form button.button--danger"))
     assert "Pain 2" not in main_text(driver)
     assert "Start" in driver.find_element(By.CSS_SELECTOR, "article[data-task=checkin]").text
+
+    # Refusals are readable pages: a future event, a malformed day.
+    driver.get(server.url("/survey/checkin/1"))
+    assert "This task is not due yet." in main_text(driver)
+    check_page(driver, "survey-future-refused")
+    driver.get(server.url("/?day=tomorrow"))
+    assert "The date in the address must look like 2026-03-09." in main_text(driver)
+    check_page(driver, "feed-bad-day")
 
 
 def test_cancel_keeps_the_gate_and_half_done_onboarding_resumes(clocked, driver):

@@ -8,7 +8,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 
 packages=(pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev sqlite3)
 if [ "$what" = test ]; then
-    packages+=(chromium chromium-driver python3-venv wrk)
+    packages+=(chromium chromium-driver python3-venv wrk fonts-wqy-zenhei)
 fi
 
 missing=()
@@ -25,10 +25,13 @@ fi
 
 if [ "$what" = test ]; then
     venv="$here/.venv"
-    if [ ! -x "$venv/bin/pytest" ] || ! "$venv/bin/python" -c 'import selenium, axe_playwright_python, fhir.resources, fhirpathpy' 2>/dev/null; then
+    wanted=$(sha256sum "$here/browser-tests/requirements.txt" | cut -d' ' -f1)
+    # Reinstall whenever requirements.txt changes, not only when the folder is missing.
+    if [ ! -x "$venv/bin/pytest" ] || [ "$(cat "$venv/.requirements.sha256" 2>/dev/null)" != "$wanted" ]; then
         echo "Creating the browser-test environment in .venv"
         python3 -m venv "$venv"
         "$venv/bin/pip" install -q --upgrade pip
         "$venv/bin/pip" install -q -r "$here/browser-tests/requirements.txt"
+        echo "$wanted" > "$venv/.requirements.sha256"
     fi
 fi

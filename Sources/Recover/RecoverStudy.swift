@@ -9,4 +9,6 @@ public enum StudyTaskID {
     public static let checkin = "checkin"
     /// The knee range-of-motion measurement.
     public static let rangeOfMotionCheck = "rangeOfMotionCheck"
+    /// The weekly recovery diary: weekly, all day, from the day onboarding is completed.
+    public static let weeklyDiary = "weeklyDiary"
 }

@@ -52,7 +52,10 @@ struct PlanFeedTests {
 
     @Test func onboardedFeedShowsTodaysTasksWithoutOnboarding() {
         let cards = feed(day: onboardedOn, today: onboardedOn, onboarded: true).cards
-        #expect(Set(cards.map(\.studyTaskID)) == [StudyTaskID.checkin, StudyTaskID.rangeOfMotionCheck])
+        #expect(
+            Set(cards.map(\.studyTaskID)) == [
+                StudyTaskID.checkin, StudyTaskID.rangeOfMotionCheck, StudyTaskID.weeklyDiary,
+            ])
         #expect(cards.allSatisfy { $0.state == .due && $0.canStart })
     }
 
@@ -107,6 +110,7 @@ struct PlanFeedTests {
         let outcomes: [String: [OutcomeValue]] = [
             "checkin@\(today)": [OutcomeValue(.integer(3), kind: "checkin.form.pain")],
             "rangeOfMotionCheck@\(today)": [OutcomeValue(.double(80), kind: "range", unit: "deg")],
+            "weeklyDiary@\(today)": [OutcomeValue(.integer(7), kind: "diary.health")],
         ]
         let strip = feed(day: today, today: today, onboarded: true, outcomes: outcomes).week
         let byDay = Dictionary(uniqueKeysWithValues: strip.map { ($0.day, $0.state) })

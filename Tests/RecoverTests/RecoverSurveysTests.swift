@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func surveyIdentifiersAreTheCareTaskIdentifiers() {
-        #expect(RecoverSurveys.ids == ["onboarding", "checkin", "rangeOfMotionCheck"])
+        #expect(RecoverSurveys.ids == ["onboarding", "checkin", "rangeOfMotionCheck", "weeklyDiary"])
     }
 
     @Test func onboardingStepsAreInTheStudyOrder() {

@@ -186,3 +186,26 @@ extension TestClient {
         lastCSRF = ""
     }
 }
+
+@Suite struct SecureTransportTests {
+    @Test func underTLSCookiesAreHostPrefixedAndSecureAndHSTSIsSent() throws {
+        var client = TestClient()
+        let response = client.send(Request(method: .get, path: "/sign-in", isSecure: true))
+        #expect(response.header("Strict-Transport-Security")?.hasPrefix("max-age=") == true)
+        let cookie = try #require(response.cookies.first)
+        #expect(cookie.hasPrefix("__Host-recover_csrf="))
+        #expect(cookie.contains("; Secure"))
+        #expect(cookie.contains("HttpOnly"))
+        #expect(cookie.contains("SameSite=Lax"))
+    }
+
+    @Test func plainHTTPHasNoHSTS() {
+        var client = TestClient()
+        #expect(client.get("/sign-in").header("Strict-Transport-Security") == nil)
+    }
+
+    @Test func headIsAnsweredLikeGet() {
+        var client = TestClient()
+        #expect(client.send(Request(method: .head, path: "/sign-in")).status == .ok)
+    }
+}

@@ -198,6 +198,21 @@ struct StudyAnswerTests {
         for day in [9, 14, 40] { #expect(!hasCard(onDay: day), "day \(day)") }
     }
 
+    @Test func aWithdrawnParticipantCanNoLongerAnswerOrDelete() throws {
+        var client = try onboarded()
+        client.get("/survey/checkin/0")
+        client.post(
+            "/survey/checkin/0",
+            form: ["step": "checkin.form", "action": "next", "checkin.form.pain": "3", "checkin.form.sleep": "7"])
+        let account = try #require(try client.directory.account(email: "pat@example.com"))
+        try AccountStore(database: client.database).withdraw(accountID: account.id, at: client.clock.now)
+        #expect(client.get("/survey/rangeOfMotionCheck/0").status == .forbidden)
+        let post = client.post("/survey/rangeOfMotionCheck/0", form: ["step": "rom.instruction", "action": "next"])
+        #expect(post.status == .forbidden)
+        #expect(client.post("/answer/checkin/0/delete", form: [:]).status == .forbidden)
+        #expect(try outcomes(client, task: "checkin").count == 1)
+    }
+
     func dayString(_ client: StudyClient, offset: Int) -> String {
         let zone = TimeZone(identifier: "Asia/Shanghai") ?? .gmt
         return LocalDateTime(instant: client.clock.now, in: zone).date.addingDays(offset).description

@@ -72,6 +72,8 @@ struct StudyGateTests {
         other.cookies = [:]
         other.get("/sign-in")
         other.post("/sign-in", form: ["email": "pat@example.com", "password": "correct horse battery"])
+        other.get("/")
+        #expect(other.lastPage.contains(">Continue</a>"))
         other.get("/survey/onboarding/0")
         #expect(other.lastPage.contains("Step 3 of 6"))
         #expect(other.lastPage.contains("data-signature-pad"))
@@ -108,5 +110,43 @@ struct StudyGateTests {
         #expect(document.status == .ok)
         #expect(document.header("Content-Security-Policy")?.contains("default-src 'none'") == true)
         #expect(client.get("/consent/document/fr").status == .notFound)
+    }
+
+    @Test func backFollowsThePathAndShowsTheSignatureAgain() throws {
+        var client = try StudyClient()
+        try client.join()
+        client.get("/survey/onboarding/0")
+        client.post("/survey/onboarding/0", form: ["step": "onboarding.welcome", "action": "next"])
+        client.post("/survey/onboarding/0", form: ["step": "onboarding.overview", "action": "next"])
+        var consent = StudyClient.signature
+        consent["step"] = "onboarding.signatureCapture"
+        consent["action"] = "next"
+        client.post("/survey/onboarding/0", form: consent)
+        client.get("/survey/onboarding/0")
+        #expect(client.lastPage.contains("Step 4 of 6"))
+        client.post("/survey/onboarding/0", form: ["step": "onboarding.requestPermissionsStep", "action": "back"])
+        client.get("/survey/onboarding/0")
+        #expect(client.lastPage.contains("Step 3 of 6"))
+        #expect(client.lastPage.contains("value=\"Ada Lovelace\""))
+        #expect(client.lastPage.contains("data:image/png;base64,"))
+    }
+
+    @Test func theConsentRecordKeepsTheLanguageItWasSignedInAfterASwitch() throws {
+        var client = try StudyClient()
+        try client.join()
+        client.get("/survey/onboarding/0")
+        client.post("/survey/onboarding/0", form: ["step": "onboarding.welcome", "action": "next"])
+        client.post("/survey/onboarding/0", form: ["step": "onboarding.overview", "action": "next"])
+        var consent = StudyClient.signature
+        consent["step"] = "onboarding.signatureCapture"
+        consent["action"] = "next"
+        client.post("/survey/onboarding/0", form: consent)
+        client.post("/language", form: ["language": "zh-Hans", "back": "/"])
+        client.completeOnboarding()
+        let account = try #require(try client.directory.account(email: "pat@example.com"))
+        let record = try #require(try ConsentStore(database: client.database).records(patientID: account.id).first)
+        #expect(record.language == "en")
+        #expect(String(decoding: record.documentHTML, as: UTF8.self).contains("lang=\"en\""))
+        #expect(record.isIntact)
     }
 }

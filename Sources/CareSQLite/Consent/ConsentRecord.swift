@@ -21,9 +21,11 @@ public struct ConsentRecord: Codable, Hashable, Sendable {
     public var documentHTML: Data
     /// SHA-256 of `documentHTML`, lowercase hex.
     public var documentSHA256: String
+    /// The document's version, such as `1.0`.
     public var documentVersion: String
     /// The document's language as a BCP 47 tag.
     public var language: String
+    /// The name the participant typed beside the signature.
     public var printedName: String
     /// The drawn strokes as JSON (`[[{"x":..,"y":..,"t":..}, ...], ...]`).
     public var signatureStrokes: Data

@@ -15,6 +15,7 @@ public struct ConsentStore: Sendable {
     /// The database, opened with ``migrations``.
     public let database: Database
 
+    /// A store over `database`, opened with ``migrations``.
     public init(database: Database) { self.database = database }
 
     /// Stores a record; false (and nothing changed) when its id is already stored.
@@ -77,6 +78,7 @@ public enum ConsentStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The record's document hash or binding hash does not match its fields.
     case bindingMismatch(id: String)
 
+    /// Says which record, never its content.
     public var description: String {
         switch self {
         case .bindingMismatch(let id): "consent record \(id): the hashes do not match the signed fields"

@@ -26,6 +26,27 @@ public enum CSVCell {
         cells.map(encode).joined(separator: ",") + "\r\n"
     }
 
+    /// Appends `cells` as one CSV line to `bytes`; cells that need nothing are copied without a new string.
+    public static func appendLine(_ cells: [String], to bytes: inout [UInt8]) {
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if needsEncoding(cell) {
+                bytes += Array(encode(cell).utf8)
+            } else {
+                bytes += cell.utf8
+            }
+        }
+        bytes += [0x0D, 0x0A]
+    }
+
+    private static func needsEncoding(_ cell: String) -> Bool {
+        guard let first = cell.utf8.first else { return false }
+        if [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D].contains(first) {
+            return true
+        }
+        return cell.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+    }
+
     static func isPlainNumber(_ text: String) -> Bool {
         var digits = 0
         var dots = 0

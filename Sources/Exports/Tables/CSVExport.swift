@@ -12,15 +12,18 @@ public enum CSVExport {
         try file.write(CSVCell.line(OutcomeValueRow.csvHeader))
         var count = 0
         var names: [String: String] = [:]
+        var line: [UInt8] = []
         try database.read { db in
             try OutcomeValueRow.forEach(filter, in: db) { row in
                 let pseudonym = names[row.participantID] ?? pseudonyms.id(for: row.participantID)
                 names[row.participantID] = pseudonym
-                try file.write(
-                    CSVCell.line([
+                line.removeAll(keepingCapacity: true)
+                CSVCell.appendLine(
+                    [
                         pseudonym, row.task, String(row.occurrence), row.eventDate, row.kind, row.value, row.unit,
                         row.recordedAt,
-                    ]))
+                    ], to: &line)
+                try file.write(line)
                 count += 1
                 if count % 100_000 == 0 { progress(count) }
             }

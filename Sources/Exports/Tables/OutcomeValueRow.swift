@@ -63,19 +63,29 @@ public struct OutcomeValueRow: Hashable, Sendable {
             ORDER BY o.task_id, o.event_start
             """
         try db.forEachRow(sql, arguments) { row in
-            let participant = try row.string("patient_id")
-            let taskID = try row.string("task_id")
+            // By position (the SELECT above fixes the order): no name lookups on the hot path of large exports.
+            let values = row.values
+            guard values.count == 11, case .text(let participant) = values[0], case .text(let outcomeID) = values[1],
+                case .text(let taskID) = values[2], case .integer(let occurrence) = values[3],
+                case .text(let eventStart) = values[4], case .text(let recordedAt) = values[5],
+                case .text(let type) = values[8], case .text(let jsonType) = values[10]
+            else {
+                throw ExportError.unreadableRecord(table: "care_outcome", id: (try? row.string("outcome_id")) ?? "?")
+            }
             let prefix = participant + "."
-            let type = try row.string("value_type")
             try body(
                 OutcomeValueRow(
-                    participantID: participant, outcomeID: try row.string("outcome_id"),
+                    participantID: participant, outcomeID: outcomeID,
                     task: taskID.hasPrefix(prefix) ? String(taskID.dropFirst(prefix.count)) : taskID,
-                    occurrence: try row.int("occurrence"), eventStart: try row.string("event_start"),
-                    kind: try row["kind"] ?? "", type: type,
-                    value: try text(of: row.value("value"), type: type, jsonType: try row.string("json_type")),
-                    unit: try row["unit"] ?? "", recordedAt: try row.string("created_at")))
+                    occurrence: Int(occurrence), eventStart: eventStart, kind: Self.optionalText(values[6]), type: type,
+                    value: text(of: values[9], type: type, jsonType: jsonType), unit: Self.optionalText(values[7]),
+                    recordedAt: recordedAt))
         }
+    }
+
+    private static func optionalText(_ value: DatabaseValue) -> String {
+        if case .text(let text) = value { return text }
+        return ""
     }
 
     private static func text(of value: DatabaseValue, type: String, jsonType: String) -> String {

@@ -38,6 +38,7 @@ public enum RecoverOutcomes {
         case StudyTaskID.onboarding: OnboardingOutcomeMapping()
         case StudyTaskID.checkin: CheckinOutcomeMapping()
         case StudyTaskID.rangeOfMotionCheck: RangeOfMotionOutcomeMapping()
+        case StudyTaskID.weeklyDiary: DiaryOutcomeMapping()
         default: nil
         }
     }

@@ -14,13 +14,16 @@ public struct AnswerSummary: Hashable, Sendable {
         public var unit: String?
     }
 
+    /// The values shown, in the order of ``shownKinds``.
     public var parts: [Part]
 
+    /// A summary of the given parts.
     public init(parts: [Part] = []) { self.parts = parts }
 
     /// The kinds shown on cards, in order; other values (goal text, dates) stay off the card.
     public static let shownKinds = [
         RecoverSurveys.Checkin.pain, RecoverSurveys.Checkin.sleep, RangeOfMotionOutcomeMapping.kind,
+        DiaryOutcomeMapping.Kind.health, DiaryOutcomeMapping.Kind.pain,
     ]
 
     /// The summary of an outcome's values: the shown kinds, numbers rounded to whole units.
@@ -32,7 +35,24 @@ public struct AnswerSummary: Hashable, Sendable {
                 parts.append(Part(kind: kind, value: String(Int(number.rounded())), unit: value.unit))
             }
         }
+        parts += Self.diaryParts(values)
         self.parts = parts
+    }
+
+    /// The diary's non-numeric parts: "—" for pain the participant preferred not to give, and the selected
+    /// part ids joined by commas (kind `diary.bodyParts`; the web layer shows their names).
+    static func diaryParts(_ values: [OutcomeValue]) -> [Part] {
+        let kinds = DiaryOutcomeMapping.Kind.self
+        var parts: [Part] = []
+        if values.contains(where: { $0.kind == kinds.painDontKnow }) {
+            parts.append(Part(kind: kinds.pain, value: "—"))
+        }
+        let bodyParts = values.compactMap { value -> String? in
+            guard value.kind == kinds.bodyParts, case .text(let part) = value.content else { return nil }
+            return part
+        }
+        if !bodyParts.isEmpty { parts.append(Part(kind: kinds.bodyParts, value: bodyParts.joined(separator: ","))) }
+        return parts
     }
 
     /// The summary as one line: `label(kind) value unit`, joined by " · ".

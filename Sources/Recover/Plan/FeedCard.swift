@@ -25,6 +25,7 @@ public struct FeedCard: Hashable, Sendable {
     public var day: LocalDate
     /// The wall-clock start; `nil` for an all-day event.
     public var time: LocalTime?
+    /// Due, done, future or late.
     public var state: State
     /// What the outcome recorded, for a done card ("Pain 3 · Sleep 7 h").
     public var summary: AnswerSummary
@@ -34,6 +35,7 @@ public struct FeedCard: Hashable, Sendable {
     /// Whether the survey can be opened: due or late.
     public var canStart: Bool { state == .due || state == .late }
 
+    /// A card; ``CareFeed`` builds them from events.
     public init(
         studyTaskID: String, taskID: String, occurrence: Int, day: LocalDate, time: LocalTime?, state: State,
         summary: AnswerSummary, outcomeID: String?

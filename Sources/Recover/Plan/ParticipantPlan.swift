@@ -4,7 +4,7 @@ import Foundation
 /// The care plan of one Recover participant: which tasks exist, with which schedules, and when.
 ///
 /// A participant gets the `onboarding` task when they join. Once onboarding has an outcome, the
-/// `checkin` and `rangeOfMotionCheck` tasks are added, starting on the local day onboarding was
+/// `checkin`, `rangeOfMotionCheck` and `weeklyDiary` tasks are added, starting on the local day onboarding was
 /// completed. Care task ids are per participant (the care store's ids are global); the study task id
 /// (`checkin`) is the task's `groupIdentifier`, and names the survey the task runs.
 ///
@@ -46,7 +46,8 @@ public enum ParticipantPlan {
     }
 
     /// The tasks added once onboarding is completed on the local day `day`: the daily check-in at
-    /// `checkinTime` and the composed range-of-motion schedule.
+    /// `checkinTime`, the composed range-of-motion schedule and the weekly diary (all day, every 7 days
+    /// from `day`).
     public static func afterOnboarding(
         patientID: String, completedOn day: LocalDate, checkinTime: LocalTime = defaultCheckinTime
     ) -> [CareTask] {
@@ -67,7 +68,15 @@ public enum ParticipantPlan {
             groupIdentifier: StudyTaskID.rangeOfMotionCheck,
             effectiveDate: day.startOfDay
         )
-        return [checkin, rangeOfMotion]
+        let diary = CareTask(
+            id: taskID(StudyTaskID.weeklyDiary, patientID: patientID),
+            title: "Weekly recovery diary",
+            carePlanID: plan,
+            schedule: Schedule(.weeklyAllDay(from: day)),
+            groupIdentifier: StudyTaskID.weeklyDiary,
+            effectiveDate: day.startOfDay
+        )
+        return [checkin, rangeOfMotion, diary]
     }
 
     /// Daily, all day, for the 7 days from `day`; then weekly, all day, until one month after `day`.

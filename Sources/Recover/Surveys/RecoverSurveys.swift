@@ -8,7 +8,9 @@ import Research
 /// ```
 public enum RecoverSurveys {
     /// The identifiers of the built-in surveys, which are also their care task identifiers.
-    public static let ids = [StudyTaskID.onboarding, StudyTaskID.checkin, StudyTaskID.rangeOfMotionCheck]
+    public static let ids = [
+        StudyTaskID.onboarding, StudyTaskID.checkin, StudyTaskID.rangeOfMotionCheck, StudyTaskID.weeklyDiary,
+    ]
 
     /// The survey with `id` in `language`, or `nil` when there is none.
     public static func survey(_ id: String, language: StudyLanguage = .english) -> Survey? {
@@ -16,6 +18,7 @@ public enum RecoverSurveys {
         case StudyTaskID.onboarding: onboarding(language: language)
         case StudyTaskID.checkin: checkin(language: language)
         case StudyTaskID.rangeOfMotionCheck: rangeOfMotionCheck(language: language)
+        case StudyTaskID.weeklyDiary: weeklyDiary(language: language)
         default: nil
         }
     }

@@ -11,10 +11,11 @@ import Foundation
 public enum AccountRecordRoutes {
     /// Adds `POST /account/time-zone`, `GET /account/consent` (and its `/document`), `GET /account/data.json`,
     /// `GET /account/data.csv`,
-    /// `GET`/`POST /account/withdraw`, and the withdrawn message in front of `GET /`: add these after the
-    /// study routes, so the message wraps the care feed.
+    /// `GET`/`POST /account/withdraw`, the withdrawn message in front of `GET /`, and closes the survey and
+    /// answer routes to withdrawn participants: add these after the study routes, so they wrap them.
     public static func add(to router: inout Router, services: WebServices, records: ParticipantRecords) {
         WithdrawnHome.wrapStartPage(in: &router)
+        WithdrawnHome.closeStudyRoutes(in: &router)
         router.post("/account/time-zone", access: .signedIn) { request in
             try TimeZoneSection.save(request, records: records)
         }
@@ -53,6 +54,7 @@ public enum AccountRecordRoutes {
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .iso8601
             response = Response(
                 headers: ["Content-Type": "application/json; charset=utf-8"],
                 body: Array(try encoder.encode(export.document)))

@@ -16,7 +16,10 @@ struct ParticipantDataExport {
         var eventDate: String
         var eventStart: String
         var kind: String
+        /// The value as CSV writes it.
         var value: String
+        /// The typed value in the outcome JSON form (`{"integer": 4}`), for the JSON export.
+        var content: OutcomeValue.Content
         var unit: String
         var recordedAt: String
     }
@@ -66,7 +69,8 @@ struct ParticipantDataExport {
                     task: outcome.taskID, taskVersion: outcome.taskVersionID, occurrence: outcome.occurrenceIndex,
                     eventDate: outcome.eventStart?.date.description ?? "",
                     eventStart: outcome.eventStart?.description ?? "",
-                    kind: value.kind ?? "", value: Self.text(value.content), unit: value.unit ?? "",
+                    kind: value.kind ?? "", value: Self.text(value.content), content: value.content,
+                    unit: value.unit ?? "",
                     recordedAt: Self.instant(outcome.createdDate))
             }
         }

@@ -49,6 +49,8 @@ public struct ParticipantRecords: Sendable {
     /// marked withdrawn at `instant`. Repeating it changes nothing more.
     public func withdraw(patientID: String, on day: LocalDate, at instant: Date) throws {
         try database.write { db in
+            // The participant withdraws themselves: the audit trail names them as the actor.
+            db.auditActor = "account:\(patientID)"
             for task in try Self.tasks(patientID: patientID, versions: .current, in: db) {
                 switch StudyWithdrawal.ending(task, from: day) {
                 case .unchanged:
@@ -83,6 +85,7 @@ extension ParticipantRecords {
     /// (whose zone their schedules are evaluated in), in one transaction.
     public func changeTimeZone(accountID: String, to identifier: String) throws {
         try database.write { db in
+            db.auditActor = "account:\(accountID)"
             try AccountStore.updateTimeZone(accountID: accountID, timeZone: identifier, in: db)
             if var patient = try SQLiteCareStore.patient(id: accountID, in: db) {
                 patient.timeZoneIdentifier = identifier

@@ -16,7 +16,7 @@ enum TimeZoneSection {
         let t = Localizer(request.language)
         let options = zones.map { zone in
             let selected: HTML = zone == account.timeZone ? " selected" : .empty
-            return HTML("<option\(selected)>\(zone)</option>")
+            return HTML("<option value=\"\(zone)\"\(selected)>\(zone)</option>")
         }
         return """
             <section class="card" aria-labelledby="time-zone-heading">

@@ -38,6 +38,10 @@ public struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleBySt
 
     /// Escapes `&`, `<`, `>`, `"` and `'`.
     public static func escape(_ value: String) -> String {
+        let special: Set<UInt8> = [
+            UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"),
+        ]
+        if !value.utf8.contains(where: special.contains) { return value }
         var output = ""
         output.reserveCapacity(value.utf8.count)
         for character in value.unicodeScalars {

@@ -45,7 +45,16 @@ public struct Response: Sendable {
 
     /// The value of a header, matched case-insensitively.
     public func header(_ name: String) -> String? {
-        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        if let exact = headers[name] { return exact }
+        return headers.first { Self.asciiCaseInsensitiveEqual($0.key, name) }?.value
+    }
+
+    /// Header names are ASCII; this avoids Foundation's locale-aware comparison on every request.
+    static func asciiCaseInsensitiveEqual(_ left: String, _ right: String) -> Bool {
+        guard left.utf8.count == right.utf8.count else { return false }
+        return zip(left.utf8, right.utf8).allSatisfy { a, b in
+            a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7a)
+        }
     }
 
     /// Sets a header unless one with the same name (any case) is already present.

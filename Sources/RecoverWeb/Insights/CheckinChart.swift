@@ -10,7 +10,7 @@ struct CheckinChart {
     private var format: ChartFormat { ChartFormat(t: t) }
 
     // The drawing in viewBox units; the SVG scales to the width of its container.
-    private static let width = 360.0
+    private static let width = 320.0
     private static let height = 236.0
     private static let left = 30.0
     private static let right = 6.0
@@ -88,10 +88,13 @@ struct CheckinChart {
         }
         let labelIndices = Set(stride(from: 0, to: days.count, by: 7)).union(days.isEmpty ? [] : [days.count - 1])
         let dayLabels = labelIndices.sorted().map { index in
-            HTML(
+            // The last label ends at the axis's end, so it is never cut off at the edge.
+            let isLast = index == days.count - 1
+            let x = isLast ? Self.width - Self.right : Self.left + slot * (Double(index) + 0.5)
+            return HTML(
                 """
-                <text class="chart-label" x="\(c(Self.left + slot * (Double(index) + 0.5)))" \
-                y="\(c(baseline + 14))" text-anchor="middle">\(format.shortDay(days[index].day))</text>
+                <text class="chart-label" x="\(c(x))" y="\(c(baseline + 15))" \
+                text-anchor="\(isLast ? "end" : "middle")">\(format.shortDay(days[index].day))</text>
                 """)
         }
         return """

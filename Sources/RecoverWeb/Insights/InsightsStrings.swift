@@ -51,7 +51,7 @@ enum InsightsStrings {
         "insights.showTable": "以表格显示数据",
         "insights.table.day": "日期",
         "insights.table.notRecorded": "未记录",
-        "insights.day.short": "{month}月{day}日",
+        "insights.day.short": "{month}/{day}",
         "insights.checkin.heading": "最近四周的疼痛和睡眠",
         "insights.checkin.chartTitle": "最近四周每天疼痛评分和睡眠小时数的柱状图",
         "insights.checkin.pain": "疼痛（1-10）",

@@ -10,7 +10,7 @@ struct RangeOfMotionChart {
 
     private var format: ChartFormat { ChartFormat(t: t) }
 
-    private static let width = 360.0
+    private static let width = 320.0
     private static let height = 236.0
     private static let left = 34.0
     private static let right = 10.0

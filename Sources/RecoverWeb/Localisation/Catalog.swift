@@ -14,10 +14,11 @@ public enum Catalog {
     /// console); a platform key wins.
     static let allEnglish = [
         StudyCatalog.english, InsightsStrings.english, AccountStrings.english, ConsoleCatalog.english,
+        FormatsCatalog.english,
     ].reduce(english) { all, area in all.merging(area) { platform, _ in platform } }
     static let allSimplifiedChinese = [
         StudyCatalog.simplifiedChinese, InsightsStrings.simplifiedChinese, AccountStrings.simplifiedChinese,
-        ConsoleCatalog.simplifiedChinese,
+        ConsoleCatalog.simplifiedChinese, FormatsCatalog.simplifiedChinese,
     ].reduce(simplifiedChinese) { all, area in all.merging(area) { platform, _ in platform } }
 
     static let english: [String: String] = [

@@ -14,9 +14,10 @@ public struct RequestLogMiddleware: Middleware {
         var status = 500
         defer {
             let elapsed = start.duration(to: clock.now)
-            let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+            let tenths =
+                Int(elapsed.components.attoseconds / 100_000_000_000_000) + Int(elapsed.components.seconds) * 10_000
             let route = request.routePattern ?? "(no route)"
-            write("\(request.method.rawValue) \(route) \(status) \(String(format: "%.1f", milliseconds))ms")
+            write("\(request.method.rawValue) \(route) \(status) \(tenths / 10).\(tenths % 10)ms")
         }
         let response = try next(request)
         status = response.status.code

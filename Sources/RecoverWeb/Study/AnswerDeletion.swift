@@ -51,6 +51,6 @@ enum AnswerDeletion {
 /// A done card's answers as one localised line.
 enum AnswerSummaryText {
     static func text(_ values: [OutcomeValue], t: Localizer) -> String {
-        AnswerSummary(values: values).text(label: { t["summary.\($0)"] }, unit: { t["unit.\($0)"] })
+        text(AnswerSummary(values: values), t: t)
     }
 }

@@ -18,25 +18,39 @@ enum FeedPage {
         let weekStart = CareFeed.weekStart(of: day)
         let zone = participant.zone.identifier
         let plan = participant.carePlanID
-        let (dayEvents, weekEvents) = try study.database.read { db in
-            (
-                try SQLiteCareStore.events(EventQuery(day: day, timeZoneIdentifier: zone, carePlanIDs: [plan]), in: db),
-                try SQLiteCareStore.events(
-                    EventQuery(
-                        from: weekStart, through: weekStart.addingDays(6), timeZoneIdentifier: zone,
-                        carePlanIDs: [plan]), in: db)
-            )
+        let patientID = participant.patientID
+        let (dayEvents, weekEvents, drafts) = try study.database.read { db in
+            let dayEvents = try SQLiteCareStore.events(
+                EventQuery(day: day, timeZoneIdentifier: zone, carePlanIDs: [plan]), in: db)
+            let weekEvents = try SQLiteCareStore.events(
+                EventQuery(
+                    from: weekStart, through: weekStart.addingDays(6), timeZoneIdentifier: zone, carePlanIDs: [plan]),
+                in: db)
+            // Events with a saved draft show "Continue" instead of "Start".
+            var drafts: Set<String> = []
+            for event in dayEvents where event.outcome == nil {
+                let occurrence = event.scheduleEvent.occurrence
+                if try SurveyDataStore.draft(
+                    patientID: patientID, taskID: event.task.id, occurrence: occurrence, in: db)
+                    != nil
+                {
+                    drafts.insert("\(event.task.id)/\(occurrence)")
+                }
+            }
+            return (dayEvents, weekEvents, drafts)
         }
         let feed = CareFeed(
             day: day, today: participant.today, dayEvents: dayEvents, weekEvents: weekEvents,
             isOnboarded: participant.isOnboarded)
-        return .html(render(feed, request: request))
+        return .html(render(feed, drafts: drafts, request: request))
     }
 
-    static func render(_ feed: CareFeed, request: Request) -> HTML {
+    static func render(_ feed: CareFeed, drafts: Set<String> = [], request: Request) -> HTML {
         let t = Localizer(request.language)
         let notice: HTML = feed.isOnboarded ? .empty : "<p class=\"notice\">\(t["feed.gated"])</p>"
-        let cards = feed.cards.map { card(for: $0, today: feed.today, t: t) }
+        let cards = feed.cards.map {
+            card(for: $0, today: feed.today, hasDraft: drafts.contains("\($0.taskID)/\($0.occurrence)"), t: t)
+        }
         let list: HTML =
             cards.isEmpty
             ? "<p>\(t["feed.empty"])</p>"
@@ -54,7 +68,7 @@ enum FeedPage {
                 """)
     }
 
-    static func card(for card: FeedCard, today: LocalDate, t: Localizer) -> HTML {
+    static func card(for card: FeedCard, today: LocalDate, hasDraft: Bool, t: Localizer) -> HTML {
         let id = "card-\(card.studyTaskID)-\(card.occurrence)"
         let status: String
         switch card.state {
@@ -63,12 +77,13 @@ enum FeedPage {
         case .future: status = t["card.state.future"]
         case .late: status = t["card.state.late"]
         }
-        let summaryText = card.summary.text(label: { t["summary.\($0)"] }, unit: { t["unit.\($0)"] })
+        let summaryText = AnswerSummaryText.text(card.summary, t: t)
         let answers: HTML = summaryText.isEmpty ? .empty : "<p class=\"task-answers\">\(summaryText)</p>"
         var actions: [HTML] = []
         let path = "\(card.studyTaskID)/\(card.occurrence)"
         if card.canStart {
-            actions.append("<a class=\"button\" href=\"/survey/\(path)\">\(t["card.start"])</a>")
+            let label = hasDraft ? t["card.continue"] : t["card.start"]
+            actions.append("<a class=\"button\" href=\"/survey/\(path)\">\(label)</a>")
         }
         if card.canDelete(on: today) {
             actions.append(

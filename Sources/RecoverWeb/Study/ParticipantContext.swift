@@ -24,6 +24,8 @@ struct ParticipantContext {
         guard let account = request.account, !account.role.isStaff else {
             throw HTTPError(.forbidden, "error.403.message")
         }
+        // A withdrawn participant keeps sign-in for their records, but takes part in nothing any more.
+        if account.withdrawnAt != nil { throw HTTPError(.forbidden, "study.error.withdrawn") }
         let zone = TimeZone(identifier: account.timeZone) ?? .gmt
         let now = study.now()
         let today = LocalDateTime(instant: now, in: zone).date

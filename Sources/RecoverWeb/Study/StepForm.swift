@@ -47,7 +47,9 @@ enum StepForm {
         case .instruction, .completion, .review:
             return .success(.empty)
         default:
-            switch step.parseSubmission(form: fields, timeZone: timeZone, at: date) {
+            switch step.parseSubmission(
+                form: FormatFields.engineFields(fields, for: step), timeZone: timeZone, at: date)
+            {
             case .success(let submission): return .success(submission)
             case .failure(let errors):
                 return .failure(PageProblems(errors.errors.map { StepProblem.from($0, in: step) }))

@@ -39,7 +39,8 @@ struct StepPage {
             step.isOptional
             ? "<button type=\"submit\" class=\"button button--secondary\" name=\"action\" value=\"skip\" formnovalidate>\(t["survey.skip"])</button>"
             : .empty
-        let nextLabel = step.kind == .completion ? t["survey.done"] : t["survey.next"]
+        let nextLabel =
+            step.kind == .completion ? t["survey.done"] : step.kind == .review ? t["survey.submit"] : t["survey.next"]
         return Layout.page(
             title: "\(title) · \(progress)", request: request,
             body: """
@@ -76,10 +77,11 @@ struct StepPage {
 
     func content() -> HTML {
         switch step.kind {
-        case .instruction(let instruction): return StepWidgets.instruction(instruction)
+        case .instruction(let instruction): return StepWidgets.instruction(instruction, t: t)
         case .form, .question:
             return step.items.map { item in
-                StepWidgets.item(item, value: value(of: item), error: problem(for: item.id), t: t)
+                formatWidget(item).render()
+                    ?? StepWidgets.item(item, value: value(of: item), error: problem(for: item.id), t: t)
             }.joined
         case .consentDocument(let document):
             return StepWidgets.consent(document, page: self)
@@ -87,6 +89,8 @@ struct StepPage {
             return StepWidgets.permissions(permissions, page: self)
         case .rangeOfMotion:
             return StepWidgets.rangeOfMotion(page: self)
+        case .bodyModel(let model): return BodyModelWidget.render(model, page: self)
+        case .review: return ReviewWidget.render(page: self)
         case .completion:
             return .empty
         default:
@@ -97,13 +101,27 @@ struct StepPage {
     /// The value to show for an item: what was just posted, else the answer given before (after Back).
     func value(of item: FormItem) -> String {
         if let values = posted[item.id] { return values.first ?? "" }
-        guard let answer = run.answer(step: step.id, item: item.id) else { return "" }
-        switch answer {
-        case .skipped, .dontKnow: return ""
-        case .timeOfDay(let time): return time.description
-        default: return answer.displayText
-        }
+        guard let answer = run.draftAnswers(for: step.id)[item.id], answer != .dontKnow else { return "" }
+        return answer.formValues.first ?? ""
     }
 
-    func postedValue(_ name: String) -> String { posted[name]?.first ?? "" }
+    /// A component field's value: what was just posted, else (after Back) what the draft holds for it.
+    func postedValue(_ name: String) -> String {
+        if let values = posted[name] { return values.first ?? "" }
+        switch run.draftActivity(for: step.id) {
+        case .consent(let consent):
+            guard let signature = consent.signature else { return "" }
+            switch name {
+            case StepForm.printedName: return signature.printedName
+            case StepForm.strokes:
+                return (try? SurveyJSON.encode(signature.strokes)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            case StepForm.image: return signature.png.map { "data:image/png;base64," + $0.base64EncodedString() } ?? ""
+            default: return ""
+            }
+        case .rangeOfMotion(let result) where result.isManual && name == StepForm.manualAngle:
+            return String(Int(result.range.rounded()))
+        default:
+            return ""
+        }
+    }
 }

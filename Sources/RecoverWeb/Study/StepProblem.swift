@@ -12,6 +12,7 @@ struct StepProblem: Error, Hashable {
 
     /// The participant-facing problem for an error of the survey engine, whose own text is English.
     static func from(_ error: ItemError, in step: Step) -> StepProblem {
+        if let problem = FormatProblems.problem(for: error, in: step) { return problem }
         guard let itemID = error.itemID else {
             switch error.message {
             case "the signature is empty": return StepProblem(key: "survey.error.signatureEmpty")

@@ -9,8 +9,17 @@ enum StepWidgets {
         "heart.fill": "heart", "checkmark.circle.fill": "check", "signature": "signature", "lock.fill": "lock",
     ]
 
-    static func instruction(_ instruction: Instruction) -> HTML {
-        guard !instruction.bodyItems.isEmpty else { return .empty }
+    /// The study's instruction images → the pictures shipped with the project.
+    static let images = [
+        "welcome_header": "heart", "informed_consent": "signature", "knee_range_of_motion": "knee",
+    ]
+
+    static func instruction(_ instruction: Instruction, t: Localizer) -> HTML {
+        let image: HTML =
+            instruction.imageName.flatMap { images[$0] }.map {
+                HTML("<img class=\"step-image\" src=\"\(StudyAssets.url("svg/\($0).svg"))\" alt=\"\">")
+            } ?? .empty
+        guard !instruction.bodyItems.isEmpty else { return image }
         let items = instruction.bodyItems.map { item in
             let icon: HTML =
                 item.iconName.flatMap { icons[$0] }.map {
@@ -19,7 +28,7 @@ enum StepWidgets {
             let detail: HTML = item.detail.map { HTML("<span class=\"body-item-detail\">\($0)</span>") } ?? .empty
             return HTML("<li>\(icon)<span>\(item.text)\(detail)</span></li>")
         }
-        return "<ul class=\"body-items\">\(items)</ul>"
+        return "\(image)<ul class=\"body-items\">\(items)</ul>"
     }
 
     /// A labelled input for one question, with its problem beside it.

@@ -36,6 +36,7 @@ enum StudyCatalog {
         "card.state.future": "Not yet",
         "card.state.late": "Late",
         "card.start": "Start",
+        "card.continue": "Continue",
         "card.deleteAnswer": "Delete answer",
         "summary.checkin.form.pain": "Pain",
         "summary.checkin.form.sleep": "Sleep",
@@ -134,6 +135,7 @@ enum StudyCatalog {
         "study.error.keepOnboarding": "The consent and onboarding answers cannot be deleted here.",
         "study.error.pastAnswer": "Answers for past days cannot be deleted.",
         "study.error.noAnswer": "There is no answer to delete.",
+        "study.error.withdrawn": "You have withdrawn from the study: surveys and answers can no longer be changed.",
     ]
 
     static let simplifiedChinese: [String: String] = [
@@ -168,6 +170,7 @@ enum StudyCatalog {
         "card.state.future": "尚未开始",
         "card.state.late": "已逾期",
         "card.start": "开始",
+        "card.continue": "继续",
         "card.deleteAnswer": "删除回答",
         "summary.checkin.form.pain": "疼痛",
         "summary.checkin.form.sleep": "睡眠",
@@ -264,5 +267,6 @@ enum StudyCatalog {
         "study.error.keepOnboarding": "知情同意与引导的回答不能在这里删除。",
         "study.error.pastAnswer": "不能删除过去日期的回答。",
         "study.error.noAnswer": "没有可删除的回答。",
+        "study.error.withdrawn": "您已退出研究，不能再填写问卷或更改回答。",
     ]
 }

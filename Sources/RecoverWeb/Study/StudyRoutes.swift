@@ -24,6 +24,9 @@ public enum StudyRoutes {
         router.post("/survey/:task/:occurrence", access: .signedIn) { request in
             try SurveyPage.submit(request, study: study)
         }
+        router.post("/survey/:task/:occurrence/edit", access: .signedIn) { request in
+            try ReviewWidget.edit(request, study: study)
+        }
         router.get("/survey/:task/:occurrence/cancel", access: .signedIn) { request in
             try SurveyPage.confirmCancel(request, study: study)
         }

@@ -17,6 +17,7 @@ public struct StudyServices: Sendable {
     /// real clock; debug builds may shift it by whole days (`recover serve --fake-today-file`).
     public let now: @Sendable () -> Date
 
+    /// Services over `database` with the study clock `now`.
     public init(database: Database, now: @escaping @Sendable () -> Date = { Date() }) {
         self.database = database
         self.now = now

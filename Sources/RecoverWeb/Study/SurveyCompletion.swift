@@ -54,20 +54,27 @@ enum SurveyCompletion {
         }
     }
 
-    /// The consent record of an onboarding result: the signed document's exact bytes and the signature.
+    /// The consent record of an onboarding result: the exact bytes of the document that was signed (in the
+    /// language it was signed in, checked against the hash taken when it was posted) and the signature.
     static func consentRecord(
         from result: SurveyResult, runID: String, participant: ParticipantContext, survey: Survey
     ) throws -> ConsentRecord {
         guard let step = survey.steps.first(where: { if case .consentDocument = $0.kind { true } else { false } }),
-            case .consentDocument(let document) = step.kind,
             case .consent(let consent) = result.stepResult(step.id)?.activity,
-            let signature = consent.signature, let png = signature.png
+            let signature = consent.signature, let png = signature.png,
+            let language = StudyLanguage(rawValue: consent.language)
         else { throw HTTPError(.badRequest, "survey.error.signatureEmpty") }
-        return ConsentRecord(
+        let document = ConsentDocuments.consent(language: language)
+        let record = ConsentRecord(
             id: runID, patientID: participant.patientID, documentHTML: Data(document.html.utf8),
-            documentVersion: document.version, language: document.language, printedName: signature.printedName,
-            signatureStrokes: try SurveyJSON.encode(signature.strokes), signaturePNG: png,
-            signedAt: signature.signedAt, utcOffset: signature.utcOffset,
-            timeZoneIdentifier: participant.zone.identifier, signatureMeaning: document.signatureMeaning)
+            documentVersion: consent.documentVersion, language: consent.language,
+            printedName: signature.printedName, signatureStrokes: try SurveyJSON.encode(signature.strokes),
+            signaturePNG: png, signedAt: signature.signedAt, utcOffset: signature.utcOffset,
+            timeZoneIdentifier: participant.zone.identifier, signatureMeaning: consent.signatureMeaning)
+        // The document changed since it was shown (a new version shipped mid-survey): it must be signed again.
+        guard consent.documentSHA256 == record.documentSHA256, consent.documentVersion == document.version else {
+            throw HTTPError(.conflict, "study.error.outOfDate")
+        }
+        return record
     }
 }

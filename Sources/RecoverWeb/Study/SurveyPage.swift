@@ -121,8 +121,8 @@ enum SurveyPage {
         let draft = try study.database.read { db in
             try SurveyDataStore.draft(patientID: patientID, taskID: taskID, occurrence: occurrence, in: db)
         }
-        if let draft, let run = try? SurveyJSON.decode(SurveyRun.self, from: draft.json), run.surveyID == survey.id,
-            run.path.allSatisfy({ survey.step($0) != nil })
+        if let draft, let run = try? SurveyJSON.decode(SurveyRun.self, from: draft.json),
+            (try? run.check(against: survey)) != nil
         {
             return run
         }

@@ -35,7 +35,7 @@ extension SurveyRun {
         guard let current = currentStep(in: survey), case .review = current.kind else {
             throw RunError("answers can be edited only from a review step")
         }
-        guard path.contains(stepID), let target = survey.step(stepID), !target.items.isEmpty else {
+        guard path.contains(stepID), let target = survey.step(stepID), target.collectsInput else {
             throw RunError("step '\(stepID)' has no answers to edit")
         }
         reviewReturnStepID = current.id

@@ -1,0 +1,12 @@
+// Entry module for participant pages served at /assets/study/js/ under their
+// own names: importing it loads every component module, and each enhances the
+// elements of its component present on the page. The component modules are
+// self-contained, so a page may also load any of them on its own.
+import './signature-pad.js';
+import './range-of-motion.js';
+import './permissions.js';
+import './scale-slider.js';
+import './text-counter.js';
+import './confirm-submit.js';
+import './timezone.js';
+import './body-model.js';

@@ -1,0 +1,57 @@
+import Foundation
+import Research
+
+/// The body model step (docs/components.md §8): the drawing with one checkbox per selectable part, which
+/// stay the form data; `parts` is posted once per picked part.
+enum BodyModelWidget {
+    static func render(_ model: BodyModel, page: StepPage) -> HTML {
+        let t = page.t
+        guard let provider = BodyModels.provider(for: model.modelID) else { return "<p>\(t["survey.unsupported"])</p>" }
+        let selectable = model.allowsSelection ? model.selectableParts.filter(provider.partIDs.contains) : []
+        let picked = Set(pickedParts(page))
+        let problem = page.problems.first { $0.itemID == nil || $0.itemID == FormatFields.parts }
+        let errorHTML: HTML =
+            problem.map { "<p class=\"field-error\" id=\"body-model-error\">\(t($0.key, $0.arguments))</p>" } ?? .empty
+        let boxes = selectable.map { part -> HTML in
+            let checked: HTML = picked.contains(part) ? " checked" : .empty
+            return
+                "<label class=\"choice\"><input type=\"checkbox\" name=\"\(FormatFields.parts)\" value=\"\(part)\"\(checked)> \(provider.name(of: part, t: t))</label>"
+        }
+        let highlighted = model.highlightedParts.filter(provider.partIDs.contains)
+        let highlightNote: HTML =
+            highlighted.isEmpty
+            ? .empty
+            : "<p class=\"field-hint\">\(t("bodyModel.highlightedNote", ["parts": highlighted.map { provider.name(of: $0, t: t) }.joined(separator: ", ")]))</p>"
+        let required: HTML =
+            model.continueAfterSelectionOnly && !selectable.isEmpty ? " data-require-selection" : .empty
+        let allows: HTML = selectable.isEmpty ? " data-allows-selection=\"false\"" : .empty
+        let choices: HTML =
+            selectable.isEmpty
+            ? .empty
+            : """
+            <div data-body-model-choices>\(boxes)</div>
+            <input type="hidden" name="\(FormatFields.parts).json" value="" disabled data-body-model-value>
+            """
+        let legend = model.allowsSelection ? t["bodyModel.\(provider.id).legend"] : t["bodyModel.\(provider.id).title"]
+        return """
+            <fieldset class="body-model\(problem == nil ? "" : " has-error")" data-body-model \
+            data-body-model-src="\(StudyAssets.url(provider.assetPath))" data-highlight-color="\(model.highlightColor)" \
+            data-highlighted="\(highlighted.joined(separator: " "))" data-highlighted-suffix="\(t["bodyModel.highlightedSuffix"])" \
+            data-selected-template="\(t["bodyModel.selected"])" data-none-selected-message="\(t["bodyModel.noneSelected"])"\
+            \(required)\(allows)\(problem == nil ? HTML.empty : " aria-describedby=\"body-model-error\"")>
+            <legend>\(legend)</legend>
+            <p class="field-hint">\(t["bodyModel.\(provider.id).views"])</p>\(highlightNote)
+            <div class="body-model-figure" data-body-model-figure>\(provider.svg)</div>
+            \(choices)
+            <p class="body-model-status" data-body-model-status aria-live="polite"></p>
+            \(errorHTML)</fieldset>
+            """
+    }
+
+    /// The parts shown picked: as just posted, else the draft's selection (after Back or Edit).
+    static func pickedParts(_ page: StepPage) -> [String] {
+        if !page.posted.isEmpty { return page.posted[FormatFields.parts] ?? [] }
+        if case .bodySelection(let parts) = page.run.draftActivity(for: page.step.id) { return parts }
+        return []
+    }
+}
