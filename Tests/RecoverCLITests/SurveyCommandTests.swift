@@ -15,7 +15,7 @@ import Testing
     @Test func listPrintsTheBuiltInSurveys() throws {
         let result = try CLIProcess.run(["survey", "list"])
         #expect(result.status == 0)
-        #expect(result.stdout == "onboarding\ncheckin\nrangeOfMotionCheck\n")
+        #expect(result.stdout == "onboarding\ncheckin\nrangeOfMotionCheck\nweeklyDiary\n")
     }
 
     @Test func everySurveyCommandHasHelp() throws {

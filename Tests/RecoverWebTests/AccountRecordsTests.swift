@@ -118,7 +118,7 @@ import Testing
         let response = browser.post("/account/withdraw", form: [:], includeCSRF: false)
         #expect(response.status == .forbidden)
         #expect(try harness.directory.account(id: pat.account.id)?.withdrawnAt == nil)
-        #expect(try harness.records.taskHistory(patientID: pat.account.id).count == 3)
+        #expect(try harness.records.taskHistory(patientID: pat.account.id).count == pat.tasks.count)
     }
 
     @Test func withdrawalStopsSchedulesFromTodayAndKeepsEverything() throws {
@@ -130,13 +130,14 @@ import Testing
         let response = browser.post("/account/withdraw", form: [:])
         #expect(response.status == .seeOther)
         #expect(try harness.directory.account(id: pat.account.id)?.withdrawnAt == harness.clock.now)
+        // Every task but range of motion (its month is over) gets a version ending today.
+        let ongoing = pat.tasks.filter { $0.id != pat.rangeOfMotion.id }.count
         let audit = try AuditTrail(database: harness.database).entries(forParticipant: pat.account.id, limit: 20)
-        #expect(audit.filter { $0.actor == "account:\(pat.account.id)" }.count == 3)
+        #expect(audit.filter { $0.actor == "account:\(pat.account.id)" }.count == ongoing + 1)
 
         let today = harness.today()
         let history = try harness.records.taskHistory(patientID: pat.account.id)
-        // Onboarding and check-in get a version ending today; range of motion had already ended (one month).
-        #expect(history.count == 5)
+        #expect(history.count == pat.tasks.count + ongoing)
         #expect(history.filter { $0.id == pat.checkin.id }.last?.schedule.elements.first?.end == today.startOfDay)
         let ids = pat.tasks.map(\.id)
         let (todayEvents, yesterdayEvents, futureEvents, samEvents) = try harness.database.read { db in
@@ -162,13 +163,13 @@ import Testing
 
         // Repeating changes nothing; sign-in and downloads still work; the start page says so.
         browser.post("/account/withdraw", form: [:])
-        #expect(try harness.records.taskHistory(patientID: pat.account.id).count == 5)
+        #expect(try harness.records.taskHistory(patientID: pat.account.id).count == pat.tasks.count + ongoing)
         var again = harness.browser(signingIn: "pat@example.com")
         #expect(again.get("/account/data.csv").text.contains("checkin.form.pain,4"))
         // Survey pages are closed to a withdrawn participant, with a message; others still answer today's.
         let late = again.get("/survey/checkin/40")
         #expect(late.status == .forbidden)
-        #expect(late.text.contains("no more tasks to answer"))
+        #expect(late.text.contains("surveys and answers can no longer be changed"))
         var stillIn = harness.browser(signingIn: "sam@example.com")
         #expect(stillIn.get("/survey/checkin/40").status == .ok)
         let home = again.get("/")

@@ -11,11 +11,10 @@ import Foundation
 public enum AccountRecordRoutes {
     /// Adds `POST /account/time-zone`, `GET /account/consent` (and its `/document`), `GET /account/data.json`,
     /// `GET /account/data.csv`,
-    /// `GET`/`POST /account/withdraw`, the withdrawn message in front of `GET /`, and closes the survey and
-    /// answer routes to withdrawn participants: add these after the study routes, so they wrap them.
+    /// `GET`/`POST /account/withdraw`, and the withdrawn message in front of `GET /`: add these after the
+    /// study routes, so the message wraps the care feed.
     public static func add(to router: inout Router, services: WebServices, records: ParticipantRecords) {
         WithdrawnHome.wrapStartPage(in: &router)
-        WithdrawnHome.closeStudyRoutes(in: &router)
         router.post("/account/time-zone", access: .signedIn) { request in
             try TimeZoneSection.save(request, records: records)
         }

@@ -41,7 +41,6 @@ enum AccountStrings {
         "withdraw.cancel": "No, go back to my account",
         "withdraw.done": "You withdrew from the study on {date}. You have no more tasks.",
         "withdraw.zone": "Dates are shown in {zone}.",
-        "withdraw.closed": "You have withdrawn from the study, so there are no more tasks to answer.",
         "home.withdrawn": "You have withdrawn from the study. Thank you for taking part.",
         "home.withdrawnData": "You can still download your data from your account page.",
     ]
@@ -83,7 +82,6 @@ enum AccountStrings {
         "withdraw.cancel": "不，返回我的账户",
         "withdraw.done": "您已于{date}退出本研究，不会再有任务。",
         "withdraw.zone": "日期按{zone}时区显示。",
-        "withdraw.closed": "您已退出本研究，因此不再有需要回答的任务。",
         "home.withdrawn": "您已退出本研究。感谢您的参与。",
         "home.withdrawnData": "您仍然可以在账户页面下载您的数据。",
     ]

@@ -16,23 +16,6 @@ enum WithdrawnHome {
         }
     }
 
-    /// Closes the survey and answer routes (`/survey/...`, `/answer/...`) to a withdrawn participant: their
-    /// schedules have ended, and no late answer may be added or removed after withdrawal.
-    static func closeStudyRoutes(in router: inout Router) {
-        let study = router.routes.filter { route in
-            ["/survey/", "/answer/"].contains { route.pattern.hasPrefix($0) }
-        }
-        for route in study {
-            let handler = route.handler
-            router.add(route.method, route.pattern, access: route.access) { request in
-                if let account = request.account, account.role == .participant, account.withdrawnAt != nil {
-                    throw HTTPError(.forbidden, "withdraw.closed")
-                }
-                return try handler(request)
-            }
-        }
-    }
-
     static func page(_ request: Request) -> Response {
         let t = Localizer(request.language)
         var response = Response.html(
