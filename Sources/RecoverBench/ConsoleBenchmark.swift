@@ -29,7 +29,7 @@ enum ConsoleBenchmark {
         if keep { print("console.database: \(folder.path)/recover.sqlite (kept)") }
         let database = try Database.open(
             at: folder.appendingPathComponent("recover.sqlite"),
-            migrations: AccountStore.migrations + StudyServices.migrations,
+            migrations: AccountStore.migrations + StudyServices.migrations + ConsoleQueries.migrations,
             configuration: DatabaseConfiguration(
                 durability: .normal, recordSigningKey: try SigningKey(seed: Array(repeating: 42, count: 32))))
         let utc = TimeZone(identifier: "UTC") ?? .current
@@ -76,18 +76,26 @@ enum ConsoleBenchmark {
         let admin = try Enrollment(directory: directory, hasher: PasswordHasher(strength: .minimum)).addStaff(
             email: "bench-admin@example.com", role: .admin, password: "bench admin password", timeZone: "UTC")
         let token = try services.sessions.start(for: admin, replacing: nil)
-        let app = WebApp(
-            services: services,
-            configure: { router, services in
-                ConsoleRoutes.add(to: &router, context: ConsoleContext(database: database, services: services))
-            })
-        let pages: [(String, String, [String: String])] = [
-            ("dashboard_page", "/console", [:]),
-            ("participants_page.joined", "/console/participants", [:]),
-            ("participants_page.adherence", "/console/participants", ["sort": "adherence", "page": "200"]),
-            ("participant_page", "/console/participants/\(ids.first ?? "")", [:]),
+        func app(dashboardLifetime: TimeInterval) -> WebApp {
+            WebApp(
+                services: services,
+                configure: { router, services in
+                    ConsoleRoutes.add(
+                        to: &router,
+                        context: ConsoleContext(
+                            database: database, services: services, dashboardLifetime: dashboardLifetime))
+                })
+        }
+        let uncached = app(dashboardLifetime: 0)
+        let cached = app(dashboardLifetime: 30)
+        let pages: [(String, WebApp, String, [String: String])] = [
+            ("dashboard_page", uncached, "/console", [:]),
+            ("dashboard_page.cached", cached, "/console", [:]),
+            ("participants_page.joined", uncached, "/console/participants", [:]),
+            ("participants_page.adherence", uncached, "/console/participants", ["sort": "adherence", "page": "200"]),
+            ("participant_page", uncached, "/console/participants/\(ids.first ?? "")", [:]),
         ]
-        for (name, path, query) in pages {
+        for (name, app, path, query) in pages {
             report(name) {
                 let response = app.respond(
                     to: Request(method: .get, path: path, query: query, cookies: ["recover_session": token]))

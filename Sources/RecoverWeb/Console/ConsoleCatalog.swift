@@ -15,6 +15,7 @@ enum ConsoleCatalog {
         "console.dashboard.onboarded": "onboarded",
         "console.dashboard.withdrawn": "withdrawn",
         "console.dashboard.adherence": "Adherence",
+        "console.dashboard.asOf": "Figures as of {time} (updated at most every 30 seconds).",
         "console.dashboard.adherenceTitle": "Study adherence per day (last 28 days)",
         "console.dashboard.adherenceDescription":
             "Bar chart of the share of due check-ins and range-of-motion measurements completed each day; the table lists the values.",
@@ -171,6 +172,7 @@ enum ConsoleCatalog {
         "console.dashboard.onboarded": "已完成入组",
         "console.dashboard.withdrawn": "已退出",
         "console.dashboard.adherence": "依从性",
+        "console.dashboard.asOf": "数据截至 {time}（最多每 30 秒更新一次）。",
         "console.dashboard.adherenceTitle": "每日研究依从性（最近 28 天）",
         "console.dashboard.adherenceDescription": "柱状图显示每天已完成的签到和关节活动度测量在应完成任务中所占的比例；下表列出具体数值。",
         "console.dashboard.alerts": "提醒",
