@@ -74,7 +74,8 @@ enum ConsoleBenchmark {
         let services = WebServices(
             directory: directory, hasher: PasswordHasher(strength: .minimum), defaultTimeZone: "UTC")
         let admin = try Enrollment(directory: directory, hasher: PasswordHasher(strength: .minimum)).addStaff(
-            email: "bench-admin@example.com", role: .admin, password: "bench admin password", timeZone: "UTC")
+            email: "bench-admin-\(UUID().uuidString.prefix(8))@example.com", role: .admin,
+            password: "bench admin password", timeZone: "UTC")
         let token = try services.sessions.start(for: admin, replacing: nil)
         func app(dashboardLifetime: TimeInterval) -> WebApp {
             WebApp(
