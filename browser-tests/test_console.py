@@ -4,11 +4,13 @@ page; a researcher added from the console gets 403 pages on admin functions; a p
 the console. Every page is checked at 360 px (no horizontal scroll, screenshot) with zero axe violations."""
 
 import re
+import subprocess
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
+import support
 from support import check_page, fill, join, sign_in, submit
 
 PASSWORD = "correct horse battery staple"
@@ -123,3 +125,42 @@ def test_participant_never_reaches_the_console(server, driver):
         driver.get(server.url(path))
         assert heading(driver) == "Not allowed"
     check_page(driver, "console-participant-forbidden")
+
+
+def test_console_with_demo_data(server, driver):
+    subprocess.run(
+        [str(support.RECOVER), "demo-data", "--participants", "30", "--days", "14", "--seed", "7",
+         "--data-dir", str(server.data_dir)],
+        capture_output=True, text=True, timeout=120, check=True)
+    sign_in(driver, server, server.admin_email, server.admin_password)
+    text = main_text(driver)
+    assert re.search(r"30\s+joined", text), text
+    rows = driver.find_elements(By.CSS_SELECTOR, ".chart-table tbody tr, .chart .data-table tbody tr")
+    assert len(rows) == 28, "one table row per day of the adherence chart"
+    check_page(driver, "console-dashboard-demo")
+
+    driver.get(server.url("/console/participants?sort=adherence"))
+    assert "Participants (30 in all)" in main_text(driver)
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".data-table tbody tr")) == 25
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".badge.synthetic")) == 25
+    check_page(driver, "console-participants-demo")
+    follow(driver, "Next")
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".data-table tbody tr")) == 5
+    check_page(driver, "console-participants-demo-page-2")
+
+    driver.find_element(By.CSS_SELECTOR, ".data-table tbody a").click()
+    WebDriverWait(driver, 15).until(lambda d: "/console/participants/" in d.current_url)
+    WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.ID, "profile-heading"))
+    text = main_text(driver)
+    assert "verified: unchanged since signing" in text
+    assert "Pain" in text
+    image = driver.find_element(By.CSS_SELECTOR, "img.signature-image")
+    assert driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image)
+    for summary in driver.find_elements(By.CSS_SELECTOR, "details.chart-data summary"):
+        summary.click()
+    check_page(driver, "console-participant-demo")
+
+    follow(driver, "Printable signed copy")
+    assert heading(driver) == "Signed consent (staff copy)"
+    assert "Meaning of the signature" in main_text(driver)
+    check_page(driver, "console-consent-copy")

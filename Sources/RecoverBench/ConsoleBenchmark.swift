@@ -10,20 +10,26 @@ import RecoverWeb
 /// `CONSOLE_BENCH_PARTICIPANTS` (default 10 000) synthetic participants with 28 days of data each, written
 /// by `DemoData` exactly as real participants' records are (plan, consent, outcomes, audit), then times
 /// the console's queries and its pages answered in-process (median of 5 runs, milliseconds). With
-/// `CONSOLE_BENCH_KEEP` set, the database is kept for inspection.
+/// `CONSOLE_BENCH_KEEP` set, the database is kept for inspection; with `CONSOLE_BENCH_DATA_DIR`, an existing
+/// data folder is measured instead (and left as it is).
 enum ConsoleBenchmark {
     static let participants = Int(ProcessInfo.processInfo.environment["CONSOLE_BENCH_PARTICIPANTS"] ?? "") ?? 10_000
     static let days = 28
 
     static func run() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("console-bench-\(UUID().uuidString)")
+        let environment = ProcessInfo.processInfo.environment
+        // An existing data folder (for example made by `recover demo-data`) is measured as it is.
+        let existing = environment["CONSOLE_BENCH_DATA_DIR"].map { URL(fileURLWithPath: $0) }
+        let folder =
+            existing
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("console-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let keep = ProcessInfo.processInfo.environment["CONSOLE_BENCH_KEEP"] != nil
+        let keep = environment["CONSOLE_BENCH_KEEP"] != nil || existing != nil
         defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
         if keep { print("console.database: \(folder.path)/recover.sqlite (kept)") }
         let database = try Database.open(
             at: folder.appendingPathComponent("recover.sqlite"),
-            migrations: AccountStore.migrations + StudyServices.migrations,
+            migrations: AccountStore.migrations + StudyServices.migrations + ConsoleQueries.migrations,
             configuration: DatabaseConfiguration(
                 durability: .normal, recordSigningKey: try SigningKey(seed: Array(repeating: 42, count: 32))))
         let utc = TimeZone(identifier: "UTC") ?? .current
@@ -31,15 +37,18 @@ enum ConsoleBenchmark {
         let today = LocalDateTime(instant: now, in: utc).date
 
         let buildStart = DispatchTime.now().uptimeNanoseconds
-        try DemoData(participants: participants, days: days, seed: 42, today: today).generate(into: database)
+        if existing == nil {
+            try DemoData(participants: participants, days: days, seed: 42, today: today).generate(into: database)
+        }
+        let count = try await database.read { db in try ConsoleQueries.enrollment(in: db).joined }
         let ids = try await database.read { db in
-            try AccountStore.accounts(role: .participant, limit: 1, offset: participants / 2, in: db).map(\.id)
+            try AccountStore.accounts(role: .participant, limit: 1, offset: count / 2, in: db).map(\.id)
         }
         let buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - buildStart) / 1e9
         let outcomes = try await database.read { db in
             try db.queryOne("SELECT count(*) AS n FROM care_outcome")?.int("n") ?? 0
         }
-        print("console.participants: \(participants)")
+        print("console.participants: \(count)")
         print("console.outcomes: \(outcomes)")
         print("console.build_study: \(String(format: "%.1f", buildSeconds)) s")
 
@@ -65,20 +74,29 @@ enum ConsoleBenchmark {
         let services = WebServices(
             directory: directory, hasher: PasswordHasher(strength: .minimum), defaultTimeZone: "UTC")
         let admin = try Enrollment(directory: directory, hasher: PasswordHasher(strength: .minimum)).addStaff(
-            email: "bench-admin@example.com", role: .admin, password: "bench admin password", timeZone: "UTC")
+            email: "bench-admin-\(UUID().uuidString.prefix(8))@example.com", role: .admin,
+            password: "bench admin password", timeZone: "UTC")
         let token = try services.sessions.start(for: admin, replacing: nil)
-        let app = WebApp(
-            services: services,
-            configure: { router, services in
-                ConsoleRoutes.add(to: &router, context: ConsoleContext(database: database, services: services))
-            })
-        let pages: [(String, String, [String: String])] = [
-            ("dashboard_page", "/console", [:]),
-            ("participants_page.joined", "/console/participants", [:]),
-            ("participants_page.adherence", "/console/participants", ["sort": "adherence", "page": "200"]),
-            ("participant_page", "/console/participants/\(ids.first ?? "")", [:]),
+        func app(dashboardLifetime: TimeInterval) -> WebApp {
+            WebApp(
+                services: services,
+                configure: { router, services in
+                    ConsoleRoutes.add(
+                        to: &router,
+                        context: ConsoleContext(
+                            database: database, services: services, dashboardLifetime: dashboardLifetime))
+                })
+        }
+        let uncached = app(dashboardLifetime: 0)
+        let cached = app(dashboardLifetime: 30)
+        let pages: [(String, WebApp, String, [String: String])] = [
+            ("dashboard_page", uncached, "/console", [:]),
+            ("dashboard_page.cached", cached, "/console", [:]),
+            ("participants_page.joined", uncached, "/console/participants", [:]),
+            ("participants_page.adherence", uncached, "/console/participants", ["sort": "adherence", "page": "200"]),
+            ("participant_page", uncached, "/console/participants/\(ids.first ?? "")", [:]),
         ]
-        for (name, path, query) in pages {
+        for (name, app, path, query) in pages {
             report(name) {
                 let response = app.respond(
                     to: Request(method: .get, path: path, query: query, cookies: ["recover_session": token]))

@@ -26,7 +26,7 @@ struct WebDataFolder {
         do {
             database = try Database.open(
                 at: folder.appendingPathComponent(databaseFileName),
-                migrations: AccountStore.migrations + StudyServices.migrations,
+                migrations: AccountStore.migrations + StudyServices.migrations + ConsoleQueries.migrations,
                 configuration: DatabaseConfiguration(durability: durability, recordSigningKey: key))
         } catch {
             throw DataError("cannot open the database in \(folder.path): \(error)")

@@ -36,6 +36,20 @@ import Testing
         #expect(html.contains("<table class=\"data-table\">"))
     }
 
+    @Test func dashboardFiguresAreReusedForThirtySecondsThenRecomputed() throws {
+        let fixture = try ConsoleFixture()
+        try fixture.addStaff("admin@example.com", role: .admin)
+        try fixture.addParticipant("a@example.com")
+        var client = fixture.client()
+        client.signIn("admin@example.com")
+        #expect(client.get("/console").text.contains("<span class=\"figure-value\">1</span>joined"))
+        try fixture.addParticipant("b@example.com")
+        fixture.clock.advance(by: 20)
+        #expect(client.get("/console").text.contains("<span class=\"figure-value\">1</span>joined"))
+        fixture.clock.advance(by: 11)
+        #expect(client.get("/console").text.contains("<span class=\"figure-value\">2</span>joined"))
+    }
+
     @Test func studyAdherenceCountsDueAndCompletedEventsPerDay() throws {
         let fixture = try ConsoleFixture()
         // Joined 3 days ago: check-in and range of motion due on days -3...0 (2 events a day).

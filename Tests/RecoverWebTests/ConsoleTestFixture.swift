@@ -19,7 +19,7 @@ final class ConsoleFixture: Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         database = try Database.open(
             at: folder.appendingPathComponent("recover.sqlite"),
-            migrations: AccountStore.migrations + StudyServices.migrations,
+            migrations: AccountStore.migrations + StudyServices.migrations + ConsoleQueries.migrations,
             configuration: DatabaseConfiguration(recordSigningKey: signingKey))
         directory = SQLiteAccountDirectory(database: database, fallbackTimeZone: "UTC")
         let clock = self.clock

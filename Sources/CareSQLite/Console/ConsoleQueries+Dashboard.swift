@@ -49,44 +49,57 @@ extension ConsoleQueries {
     /// Study adherence on each of the `days` local days ending with `today`: events of adherence-counting
     /// tasks due across participants (until the day they withdrew) and how many have an outcome.
     ///
-    /// Two aggregate queries: participants' schedules grouped (participants who enrolled on the same day share
-    /// one), expanded once per group in Swift, and completed outcomes counted per day in SQL.
+    /// Three aggregate queries and no JSON per participant: current task versions grouped by study task,
+    /// start day and withdrawal day (participants who began a task on the same day share its schedule), one
+    /// sample task of each group decoded and expanded in Swift, and completed outcomes counted per day.
     public static func adherence(
         days: Int = adherenceWindowDays, today: LocalDate, in db: DatabaseConnection
     ) throws -> [StudyAdherenceDay] {
         let first = today.addingDays(1 - max(days, 1))
-        var due: [LocalDate: Int] = [:]
         let groups = try db.query(
             """
-            SELECT json_extract(v.json, '$.schedule') AS schedule, substr(a.withdrawn_at, 1, 10) AS withdrawn_day,
-                count(*) AS tasks
+            SELECT substr(v.task_id, length(p.patient_id) + 2) AS study_task, substr(v.effective_at, 1, 10) AS start_day,
+                substr(a.withdrawn_at, 1, 10) AS withdrawn_day, count(*) AS tasks, min(v.version_id) AS sample
             FROM account a JOIN care_plan p ON p.patient_id = a.id
             JOIN care_task_version v ON v.care_plan_id = p.id
-            WHERE a.role = 'participant' AND v.is_deleted = 0 AND json_extract(v.json, '$.impactsAdherence') = 1
+            WHERE a.role = 'participant' AND v.is_deleted = 0
                 AND v.sequence = (SELECT max(v2.sequence) FROM care_task_version v2 WHERE v2.task_id = v.task_id)
-            GROUP BY schedule, withdrawn_day
+            GROUP BY study_task, start_day, withdrawn_day
             """)
+        let samples = Set(try groups.map { try $0.string("sample") })
+        var tasks: [String: CareTask] = [:]
+        for row in try db.query(
+            "SELECT version_id, json FROM care_task_version WHERE version_id IN (\(CareRecordCoding.placeholders(samples.count)))",
+            Array(samples))
+        {
+            tasks[try row.string("version_id")] = try CareRecordCoding.task(row)
+        }
         let utc = TimeZone(identifier: "UTC") ?? TimeZone.current
+        var due: [LocalDate: Int] = [:]
+        var counted: Set<String> = []
         for group in groups {
-            let schedule = try JSONDecoder().decode(Schedule.self, from: Data(try group.string("schedule").utf8))
+            guard let task = tasks[try group.string("sample")], task.impactsAdherence else { continue }
+            counted.insert(try group.string("study_task"))
             let withdrawnDay = (try group["withdrawn_day"] as String?).flatMap(LocalDate.init)
-            let tasks = try group.int("tasks")
-            for event in schedule.events(from: first, through: today, in: utc) {
+            let count = try group.int("tasks")
+            for event in task.schedule.events(from: first, through: today, in: utc) {
                 if let withdrawnDay, event.day >= withdrawnDay { continue }
-                due[event.day, default: 0] += tasks
+                due[event.day, default: 0] += count
             }
         }
-        let completedRows = try db.query(
-            """
-            SELECT substr(o.event_start, 1, 10) AS day, count(*) AS completed FROM care_outcome o
-            WHERE o.deleted_at IS NULL AND o.event_start >= ? AND o.event_start < ?
-                AND o.task_version_id IN (SELECT version_id FROM care_task_version
-                    WHERE json_extract(json, '$.impactsAdherence') = 1)
-            GROUP BY day
-            """, [first.description, today.addingDays(1).description])
         var completed: [LocalDate: Int] = [:]
-        for row in completedRows {
-            if let day = LocalDate(try row.string("day")) { completed[day] = try row.int("completed") }
+        if !counted.isEmpty {
+            let studyTasks = counted.sorted()
+            let matches = studyTasks.map { _ in "o.task_id LIKE ('%.' || ?)" }.joined(separator: " OR ")
+            let rows = try db.query(
+                """
+                SELECT substr(o.event_start, 1, 10) AS day, count(*) AS completed FROM care_outcome o
+                WHERE o.deleted_at IS NULL AND o.event_start >= ? AND o.event_start < ? AND (\(matches))
+                GROUP BY day
+                """, [first.description, today.addingDays(1).description] + studyTasks)
+            for row in rows {
+                if let day = LocalDate(try row.string("day")) { completed[day] = try row.int("completed") }
+            }
         }
         return (0..<max(days, 1)).map { offset in
             let day = first.addingDays(offset)

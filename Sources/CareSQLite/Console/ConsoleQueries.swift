@@ -94,10 +94,11 @@ public enum ConsoleQueries {
     }
 
     /// The summary query. Arguments: today, window start, window start, today, the filter's, then limit and
-    /// offset when paged. Check-ins count on the `adherenceWindowDays` days before today.
+    /// offset when paged. Check-ins count on the `adherenceWindowDays` days before today. Every task of
+    /// participant `a` has an id between `a.id || '.'` and `a.id || '/'` ('/' follows '.'), so "all their
+    /// outcomes" (last activity) is one index range, whatever study tasks the plan has.
     private static func summarySQL(filter: String, order: String, paged: Bool) -> String {
         let checkin = taskID("checkin", of: "a.id")
-        let tasks = ["onboarding", "checkin", "rangeOfMotionCheck"].map { taskID($0, of: "a.id") }
         return """
             SELECT *,
                 CASE WHEN checkin_start IS NULL THEN 0
@@ -107,7 +108,7 @@ public enum ConsoleQueries {
                     \(isSynthetic) AS synthetic,
                     \(onboarded) AS onboarded,
                     (SELECT max(o.updated_at) FROM care_outcome o
-                        WHERE o.task_id IN (\(tasks.joined(separator: ", "))) AND o.deleted_at IS NULL)
+                        WHERE o.task_id > (a.id || '.') AND o.task_id < (a.id || '/') AND o.deleted_at IS NULL)
                         AS last_activity,
                     (SELECT count(*) FROM care_outcome o WHERE o.task_id = \(checkin) AND o.deleted_at IS NULL
                         AND o.event_start >= ? AND o.event_start < ?) AS completed,

@@ -12,13 +12,19 @@ public struct ConsoleContext: Sendable {
     /// The server's Ed25519 public key (32 bytes), which verifies consent records' server signatures; nil
     /// when the server has no signing key.
     public let serverPublicKey: [UInt8]?
+    /// The dashboard's figures for a short time (shared by every copy of the context).
+    let dashboardCache: DashboardCache
 
     /// A context over `database`, which must have been opened with the account, survey, care and consent
     /// migrations.
-    public init(database: Database, services: WebServices, serverPublicKey: [UInt8]? = nil) {
+    /// - Parameter dashboardLifetime: how many seconds the dashboard's figures are reused (0: never).
+    public init(
+        database: Database, services: WebServices, serverPublicKey: [UInt8]? = nil, dashboardLifetime: TimeInterval = 30
+    ) {
         self.database = database
         self.services = services
         self.serverPublicKey = serverPublicKey
+        dashboardCache = DashboardCache(lifetime: dashboardLifetime)
     }
 
     /// The account store of the database.

@@ -9,12 +9,16 @@ enum DashboardPage {
     static func show(_ request: Request, context: ConsoleContext) throws -> Response {
         let t = Localizer(request.language)
         let today = context.today()
-        let (counts, adherence, alerts) = try context.database.read { db in
-            (
-                try ConsoleQueries.enrollment(in: db), try ConsoleQueries.adherence(today: today, in: db),
-                try ConsoleQueries.alerts(today: today, in: db)
-            )
+        let now = context.services.now()
+        let cached = try context.dashboardCache.figures(now: now, today: today) {
+            try context.database.read { db in
+                DashboardCache.Figures(
+                    counts: try ConsoleQueries.enrollment(in: db),
+                    adherence: try ConsoleQueries.adherence(today: today, in: db),
+                    alerts: try ConsoleQueries.alerts(today: today, in: db), computedAt: now, today: today)
+            }
         }
+        let (counts, adherence, alerts) = (cached.counts, cached.adherence, cached.alerts)
         let figures: [HTML] = [
             ("console.dashboard.joined", counts.joined), ("console.dashboard.onboarded", counts.onboarded),
             ("console.dashboard.withdrawn", counts.withdrawn),
@@ -38,6 +42,7 @@ enum DashboardPage {
                     <h1>\(t["console.title"])</h1>
                     <h2 class="visually-hidden">\(t["console.dashboard.enrollment"])</h2>
                     <ul class="figures">\(figures)</ul>
+                    <p class="hint">\(t("console.dashboard.asOf", ["time": ConsoleFormat.dateTime(cached.computedAt, in: context.zone)]))</p>
                     \(chart)
                     <section class="card" aria-labelledby="alerts-heading">
                     <h2 id="alerts-heading">\(t["console.dashboard.alerts"])</h2>

@@ -9,6 +9,8 @@ import Research
 enum ParticipantPage {
     /// How many days the outcome charts show.
     static let chartDays = 28
+    /// How many survey results the page lists (newest first).
+    static let resultsShown = 10
     /// How many audit entries the page lists (newest first).
     static let auditShown = 50
 
@@ -107,9 +109,14 @@ enum ParticipantPage {
                 "<tr><td>\(start)</td><td>\(taskName(item.studyTask, t: t))</td><td>\(valuesText(item.outcome.values, t: t))</td></tr>"
             )
         }
-        return ConsoleLayout.table(
+        let table = ConsoleLayout.table(
             caption: t["console.outcomes.caption"],
             head: [t["console.outcomes.event"], t["console.outcomes.task"], t["console.outcomes.values"]], rows: rows)
+        return """
+            <details class="chart-data"><summary>\(t("console.outcomes.showAll", ["count": "\(outcomes.count)"]))</summary>
+            \(table)
+            </details>
+            """
     }
 
     static func taskName(_ studyTask: String, t: Localizer) -> String {
@@ -138,7 +145,7 @@ enum ParticipantPage {
     }
 
     static func surveyResults(_ results: [SurveyResultRecord], zone: TimeZone, t: Localizer) -> HTML {
-        let items = results.reversed().map { record in
+        let items = results.reversed().prefix(resultsShown).map { record in
             let answers: [HTML]
             if let result = try? SurveyJSON.decoder().decode(SurveyResult.self, from: record.json) {
                 answers = result.stepResults.flatMap { step in
@@ -155,7 +162,10 @@ enum ParticipantPage {
                 <ul class="answers">\(answers.isEmpty ? ["<li>\(t["console.results.noAnswers"])</li>"] : answers)</ul></li>
                 """)
         }
-        let list: HTML = results.isEmpty ? "<p>\(t["console.results.none"])</p>" : "<ul>\(items)</ul>"
+        let earlier: HTML =
+            results.count > resultsShown
+            ? "<p>\(t("console.results.earlier", ["count": "\(results.count - resultsShown)"]))</p>" : .empty
+        let list: HTML = results.isEmpty ? "<p>\(t["console.results.none"])</p>" : "<ul>\(Array(items))</ul>\(earlier)"
         return """
             <section class="card" aria-labelledby="results-heading">
             <h2 id="results-heading">\(t["console.results.title"])</h2>
