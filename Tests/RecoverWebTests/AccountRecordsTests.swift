@@ -169,7 +169,7 @@ import Testing
         // Survey pages are closed to a withdrawn participant, with a message; others still answer today's.
         let late = again.get("/survey/checkin/40")
         #expect(late.status == .forbidden)
-        #expect(late.text.contains("no more tasks to answer"))
+        #expect(late.text.contains("surveys and answers can no longer be changed"))
         var stillIn = harness.browser(signingIn: "sam@example.com")
         #expect(stillIn.get("/survey/checkin/40").status == .ok)
         let home = again.get("/")
