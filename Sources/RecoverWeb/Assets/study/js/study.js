@@ -12,3 +12,5 @@ import './timezone.js';
 import './body-model.js';
 import './camera-recorder.js';
 import './hearing-test.js';
+import './formats.js';
+import './location.js';
