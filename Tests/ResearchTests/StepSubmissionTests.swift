@@ -69,6 +69,25 @@ import Testing
             try parseErrors("permissions", #"{"health": "yes"}"#) == ["permissions: 'health' must be true or false"])
     }
 
+    @Test func healthGrantsAreRecordedPerRequestedTypeAndUnknownTypesRefused() throws {
+        let answered = try activity(
+            "permissions",
+            #"{"health": true, "health.read.heartRate": true, "health.write.stepCount": false, "#
+                + #""notifications": false, "motionActivity": true}"#)
+        guard case .permissions(let grants) = answered else {
+            Issue.record("expected a permissions result")
+            return
+        }
+        #expect(grants["health.read.heartRate"] == true)
+        #expect(grants["health.write.stepCount"] == false)
+        // A type the step does not ask for is refused.
+        #expect(
+            try parseErrors(
+                "permissions",
+                #"{"health": true, "health.read.nope": true, "notifications": false, "motionActivity": true}"#
+            ).first?.contains("unknown permission: health.read.nope") == true)
+    }
+
     @Test func rangeOfMotionPageComputesFromQuaternionsEulerOrAManualAngle() throws {
         let quaternions = try activity("rom", #"{"quaternions": [[0, 0, 0, 1], [0.5, 0, 0, 0.8660254037844386]]}"#)
         guard case .rangeOfMotion(let measured) = quaternions else {

@@ -95,8 +95,8 @@ enum StepForm {
         return .success(.object(members))
     }
 
-    /// `{"health": .., "notifications": .., "motionActivity": ..}`: health is granted when any type is; each
-    /// type must be answered. Notifications and motion: `granted`, `declined`, `unavailable` or empty.
+    /// `{"health": .., "health.read.<type>": .., "notifications": .., "motionActivity": ..}`: each health
+    /// type must be answered and is recorded on its own; the health card is granted when any type is. Notifications and motion: `granted`, `declined`, `unavailable` or empty.
     static func permissionsJSON(_ fields: [String: [String]], request: PermissionRequest) -> Result<
         JSONValue, StepProblem
     > {
@@ -107,9 +107,12 @@ enum StepForm {
                 + request.healthWrite.map { "permission.health.write.\($0.rawValue)" }
             var anyGranted = false
             for name in names {
+                let typeKey = String(name.dropFirst("permission.".count))
                 switch fields[name]?.first {
-                case "granted": anyGranted = true
-                case "declined": break
+                case "granted":
+                    anyGranted = true
+                    grants[typeKey] = .bool(true)
+                case "declined": grants[typeKey] = .bool(false)
                 default: return .failure(StepProblem(itemID: "health", key: "survey.error.permissions"))
                 }
             }

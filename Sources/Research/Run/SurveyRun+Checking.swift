@@ -72,7 +72,12 @@ extension Step {
             if !missing.isEmpty {
                 return "answer each permission (granted or declined): \(missing.joined(separator: ", "))"
             }
-            let unknown = grants.keys.filter { !request.cards.contains($0) }.sorted()
+            // Besides the cards, a grant may be recorded per health-data type: `health.read.<type>`,
+            // `health.write.<type>`, for the types this step asks for.
+            let typeKeys = Set(
+                request.healthRead.map { "health.read.\($0.rawValue)" }
+                    + request.healthWrite.map { "health.write.\($0.rawValue)" })
+            let unknown = grants.keys.filter { !request.cards.contains($0) && !typeKeys.contains($0) }.sorted()
             return unknown.isEmpty ? nil : "unknown permission: \(unknown.joined(separator: ", "))"
         case (.rangeOfMotion, .rangeOfMotion(let result)):
             guard result.range.isFinite, (0...360).contains(result.range) else {
