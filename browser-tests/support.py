@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
@@ -191,9 +192,18 @@ def check_page(driver, name: str) -> None:
 
 
 def fill(driver, field_id: str, text: str) -> None:
-    element = driver.find_element(By.ID, field_id)
-    element.clear()
-    element.send_keys(text)
+    # Under heavy load Chromium has been seen to answer "Node with given id does not belong to the
+    # document" for an element found a moment earlier; find it again once before giving up.
+    for attempt in range(2):
+        try:
+            element = driver.find_element(By.ID, field_id)
+            element.clear()
+            element.send_keys(text)
+            return
+        except (StaleElementReferenceException, WebDriverException) as error:
+            if attempt == 1 or "does not belong to the document" not in str(error) and not isinstance(
+                    error, StaleElementReferenceException):
+                raise
 
 
 def submit(driver, form_action: str) -> None:
