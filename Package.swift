@@ -8,8 +8,10 @@ let package = Package(
     products: [
         .library(name: "Research", targets: ["Research"]),
         .library(name: "Care", targets: ["Care"]),
+        .library(name: "SQLite", targets: ["SQLite"]),
         .library(name: "CareSQLite", targets: ["CareSQLite"]),
         .library(name: "Recover", targets: ["Recover"]),
+        .library(name: "RecoverData", targets: ["RecoverData"]),
         .library(name: "RecoverWeb", targets: ["RecoverWeb"]),
         .library(name: "Exports", targets: ["Exports"]),
         .executable(name: "recover", targets: ["recover"]),
@@ -41,36 +43,55 @@ let package = Package(
         // The engine.
         .target(name: "Research"),
         .target(name: "Care"),
-        .target(name: "CareSQLite", dependencies: ["Care", "CSQLite", "Cryptography"]),
+        // The database core (knows no domain) and the care store on it.
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "CareSQLite", dependencies: ["Care", "SQLite"]),
 
-        // The study and the web.
+        // The study, its records and use cases.
         .target(name: "Recover", dependencies: ["Research", "Care"]),
+        .target(
+            name: "RecoverData", dependencies: ["Recover", "Research", "Care", "SQLite", "CareSQLite", "Cryptography"]),
         // Study data out: CSV, JSON, FHIR R4, the audit trail's JSON lines; streamed, written atomically.
-        .target(name: "Exports", dependencies: ["Care", "CareSQLite", "Research", "Recover", "Cryptography"]),
+        .target(name: "Exports", dependencies: ["Care", "RecoverData", "SQLite", "Research", "Recover", "Cryptography"]),
         .target(
             name: "RecoverWeb",
             dependencies: [
-                "Research", "Care", "CareSQLite", "Recover", "CMicroHTTPD", "MHDShim", "Cryptography", "Exports",
+                "Research", "Care", "RecoverData", "SQLite", "Recover", "CMicroHTTPD", "MHDShim", "Cryptography",
+                "Exports",
             ],
             resources: [.copy("Assets")]
         ),
+        // The composition root: stores, services and routes from a configuration.
+        .target(
+            name: "RecoverApp",
+            dependencies: ["RecoverWeb", "RecoverData", "SQLite", "Recover", "Cryptography", "Exports"]),
         .executableTarget(
             name: "recover",
-            dependencies: ["Research", "Care", "CareSQLite", "Recover", "RecoverWeb", "Cryptography", "Exports"]
+            dependencies: [
+                "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "RecoverWeb", "RecoverApp",
+                "Cryptography", "Exports",
+            ]
         ),
         .executableTarget(
             name: "RecoverBench",
-            dependencies: ["Research", "Care", "CareSQLite", "Recover", "RecoverWeb", "Cryptography", "Exports"]
+            dependencies: [
+                "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "RecoverWeb", "RecoverApp",
+                "Cryptography", "Exports",
+            ]
         ),
 
         .testTarget(name: "ResearchTests", dependencies: ["Research"]),
         .testTarget(name: "CareTests", dependencies: ["Care"]),
-        .testTarget(name: "CareSQLiteTests", dependencies: ["CareSQLite", "Care"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "CareSQLiteTests", dependencies: ["CareSQLite", "SQLite", "Care"]),
+        .testTarget(name: "RecoverDataTests", dependencies: ["RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Research", "Cryptography"]),
         .testTarget(name: "RecoverTests", dependencies: ["Recover", "Research", "Care"]),
-        .testTarget(name: "RecoverWebTests", dependencies: ["RecoverWeb", "CareSQLite", "Recover", "Cryptography"]),
+        .testTarget(
+            name: "RecoverWebTests", dependencies: ["RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover", "Cryptography"]),
         .testTarget(name: "RecoverCLITests", dependencies: ["recover"]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
-        .testTarget(name: "ExportsTests", dependencies: ["Exports", "CareSQLite", "Care", "Recover", "Cryptography"]),
+        .testTarget(
+            name: "ExportsTests", dependencies: ["Exports", "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Cryptography"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,7 @@
 import Care
 import CareSQLite
+import RecoverData
+import SQLite
 import Foundation
 
 /// `recover-bench care`: schedule arithmetic, event queries, durable outcome writes, a patient's day feed.

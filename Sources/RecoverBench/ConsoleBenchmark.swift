@@ -1,5 +1,7 @@
 import Care
 import CareSQLite
+import RecoverData
+import SQLite
 import Cryptography
 import Exports
 import Foundation
@@ -27,18 +29,16 @@ enum ConsoleBenchmark {
         let keep = environment["CONSOLE_BENCH_KEEP"] != nil || existing != nil
         defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
         if keep { print("console.database: \(folder.path)/recover.sqlite (kept)") }
-        let database = try Database.open(
-            at: folder.appendingPathComponent("recover.sqlite"),
-            migrations: AccountStore.migrations + StudyServices.migrations + ConsoleQueries.migrations,
-            configuration: DatabaseConfiguration(
-                durability: .normal, recordSigningKey: try SigningKey(seed: Array(repeating: 42, count: 32))))
+        let database = try RecoverSchema.open(
+            at: folder.appendingPathComponent("recover.sqlite"), configuration: DatabaseConfiguration(durability: .normal))
+        let signingKey = try SigningKey(seed: Array(repeating: 42, count: 32))
         let utc = TimeZone(identifier: "UTC") ?? .current
         let now = Date()
         let today = LocalDateTime(instant: now, in: utc).date
 
         let buildStart = DispatchTime.now().uptimeNanoseconds
         if existing == nil {
-            try DemoData(participants: participants, days: days, seed: 42, today: today).generate(into: database)
+            try DemoData(participants: participants, days: days, seed: 42, today: today).generate(into: database, signingKey: signingKey)
         }
         let count = try await database.read { db in try ConsoleQueries.enrollment(in: db).joined }
         let ids = try await database.read { db in
@@ -77,18 +77,19 @@ enum ConsoleBenchmark {
             email: "bench-admin-\(UUID().uuidString.prefix(8))@example.com", role: .admin,
             password: "bench admin password", timeZone: "UTC")
         let token = try services.sessions.start(for: admin, replacing: nil)
-        func app(dashboardLifetime: TimeInterval) -> WebApp {
-            WebApp(
+        func app(dashboardLifetime: TimeInterval) throws -> WebApp {
+            try WebApp(
                 services: services,
                 configure: { router, services in
                     ConsoleRoutes.add(
                         to: &router,
                         context: ConsoleContext(
-                            database: database, services: services, dashboardLifetime: dashboardLifetime))
+                            records: StudyDatabase(database: database, signingKey: signingKey), services: services,
+                            dashboardLifetime: dashboardLifetime))
                 })
         }
-        let uncached = app(dashboardLifetime: 0)
-        let cached = app(dashboardLifetime: 30)
+        let uncached = try app(dashboardLifetime: 0)
+        let cached = try app(dashboardLifetime: 30)
         let pages: [(String, WebApp, String, [String: String])] = [
             ("dashboard_page", uncached, "/console", [:]),
             ("dashboard_page.cached", cached, "/console", [:]),

@@ -1,4 +1,6 @@
 import CareSQLite
+import RecoverData
+import SQLite
 import Cryptography
 import Dispatch
 import Exports
@@ -13,7 +15,7 @@ func exportBenchmark() async throws {
     let participants = 2000
     let outcomesEach = 250  // two values each: 1,000,000 values
     do {
-        let database = try Database.open(
+        let database = try RecoverSchema.open(
             dataDirectory: folder,
             migrations: AccountStore.migrations + SurveyDataStore.migrations + SQLiteCareStore.migrations,
             configuration: DatabaseConfiguration(durability: .normal))

@@ -1,4 +1,6 @@
 import CareSQLite
+import RecoverData
+import SQLite
 import Foundation
 
 /// Write rates of the database layer: one row per transaction at each durability, batched rows, and many

@@ -1,4 +1,6 @@
 import CareSQLite
+import RecoverData
+import SQLite
 import Cryptography
 import Foundation
 import RecoverWeb
@@ -26,17 +28,17 @@ enum WebBenchmark {
 
         let baseline = try measureBaseline(wrk: wrk, folder: folder)
 
-        let database = try Database.open(
+        let database = try RecoverSchema.open(
             at: folder.appendingPathComponent("recover.sqlite"), migrations: AccountStore.migrations,
             configuration: DatabaseConfiguration(durability: .normal))
         let directory = SQLiteAccountDirectory(database: database)
         let services = WebServices(directory: directory, defaultTimeZone: "UTC")
-        let account = UserAccount(
+        let account = Account(
             email: "bench@example.com", passwordHash: try PasswordHasher(strength: .minimum).hash("bench password"),
             role: .participant, timeZone: "UTC", createdAt: Date())
         try directory.addAccount(account)
         let token = try services.sessions.start(for: account, replacing: nil)
-        let app = WebApp(services: services)
+        let app = try WebApp(services: services)
         inProcess(app, "sign-in", Request(method: .get, path: "/sign-in"))
         inProcess(app, "signed-in-home", Request(method: .get, path: "/", cookies: ["recover_session": token]))
         inProcess(app, "healthz", Request(method: .get, path: "/healthz"))

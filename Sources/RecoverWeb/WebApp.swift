@@ -1,3 +1,4 @@
+import RecoverData
 import Foundation
 
 /// The web application: routes plus the responder chain, callable without a socket.
@@ -14,16 +15,17 @@ public struct WebApp: Sendable {
     public let services: WebServices
     private let chain: Responder
 
-    /// An app with Recover's built-in pages; `configure` may add routes or replace built-in ones
-    /// (a route added later with the same method and pattern wins).
+    /// An app with Recover's built-in pages and the routes `configure` adds; throws ``DuplicateRouteError``
+    /// when two routes have the same method and pattern.
     public init(
         services: WebServices,
         log: @escaping @Sendable (String) -> Void = { _ in },
         configure: (inout Router, WebServices) -> Void = { _, _ in }
-    ) {
+    ) throws {
         var routes = Router()
         BuiltInRoutes.add(to: &routes, services: services)
         configure(&routes, services)
+        guard routes.duplicates.isEmpty else { throw DuplicateRouteError(routes: routes.duplicates) }
         let router = routes
         self.router = router
         self.services = services
@@ -37,20 +39,23 @@ public struct WebApp: Sendable {
             AuthMiddleware(),
         ]
         chain = middleware.chained { request in
-            guard let handlerRoute = router.match(method: request.method, path: request.path).route else {
-                throw WebApp.routingError(router.match(method: request.method, path: request.path))
-            }
-            return try handlerRoute.handler(request)
+            guard let handler = request.handler else { throw request.routingError ?? HTTPError(.notFound) }
+            return try handler(request)
         }
     }
 
     /// Answers `request`; never throws (the last resort is a bare 500).
     public func respond(to request: Request) -> Response {
         var request = request
-        if case .found(let route, let parameters) = router.match(method: request.method, path: request.path) {
+        // One match per request: the chain's last link calls the handler found here.
+        switch router.match(method: request.method, path: request.path) {
+        case .found(let route, let parameters):
             request.routePattern = route.pattern
             request.parameters = parameters
             request.access = route.access
+            request.handler = route.handler
+        case let other:
+            request.routingError = WebApp.routingError(other)
         }
         do {
             return try chain(request)
@@ -69,9 +74,10 @@ public struct WebApp: Sendable {
     }
 }
 
-extension Router.Match {
-    var route: Route? {
-        if case .found(let route, _) = self { return route }
-        return nil
-    }
+/// Two routes with the same method and pattern: the app refuses to start.
+public struct DuplicateRouteError: Error, CustomStringConvertible {
+    /// The routes added twice (`GET /x`).
+    public let routes: [String]
+
+    public var description: String { "routes added twice: \(routes.joined(separator: ", "))" }
 }

@@ -1,4 +1,6 @@
 import CareSQLite
+import RecoverData
+import SQLite
 import Cryptography
 import Foundation
 
@@ -41,7 +43,7 @@ extension Commands {
         let data = try ExistingDataFolder.open(arguments.value("data-dir"))
         let participant = arguments.value("participant")
         if let participant, try AccountStore(database: data.database).account(id: participant) == nil {
-            throw NoInputError("no participant with id '\(participant)' in \(data.folder.path)")
+            throw NoInputError("no participant with id '\(participant)' in \(data.url.path)")
         }
         let publicKey = data.signingKey.publicKey
         var count = 0

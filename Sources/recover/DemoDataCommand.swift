@@ -1,5 +1,6 @@
 import Exports
 import Foundation
+import RecoverData
 
 extension Commands {
     static let demoData = CommandSpec(
@@ -37,7 +38,7 @@ extension Commands {
         let summary: DemoData.Summary
         do {
             summary = try DemoData(participants: count, days: days, seed: UInt64(bitPattern: Int64(seed)))
-                .generate(into: folder.database, progress: progress.update)
+                .generate(into: folder.database, signingKey: folder.signingKey, progress: progress.update)
         } catch let error as DemoDataError {
             throw DataError(error.description)
         }

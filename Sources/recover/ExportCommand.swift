@@ -1,6 +1,7 @@
 import Care
 import Exports
 import Foundation
+import RecoverData
 
 extension Commands {
     static let export = CommandSpec(

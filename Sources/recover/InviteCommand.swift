@@ -1,4 +1,5 @@
 import Foundation
+import RecoverData
 import RecoverWeb
 
 extension Commands {

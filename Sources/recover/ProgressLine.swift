@@ -1,4 +1,5 @@
 import Foundation
+import RecoverData
 import Synchronization
 
 /// Progress of a long command on standard error: a line every couple of seconds once the command has run

@@ -1,5 +1,6 @@
 import Care
 import Foundation
+import RecoverData
 
 extension Commands {
     /// `recover schedule events`: prints the events of a schedule file in a time zone.

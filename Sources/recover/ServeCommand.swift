@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import RecoverData
+import RecoverApp
 import RecoverWeb
 import Synchronization
 
@@ -42,35 +44,24 @@ extension Commands {
         default: throw UsageError("--tls-cert and --tls-key go together")
         }
 
-        let folder = try WebDataFolder.open(arguments.value("data-dir"))
-        let directory = folder.directory
-        let study = StudyServices(database: folder.database, now: try studyClock(arguments))
-        let records = ParticipantRecords(database: folder.database, now: study.now)
-        let media: MediaServices
+        var app = AppConfiguration(dataDirectory: URL(fileURLWithPath: arguments.value("data-dir") ?? "./recover-data"))
+        app.sessionIdleTimeout = TimeInterval(idle * 60)
+        app.sessionAbsoluteTimeout = TimeInterval(absolute * 3600)
+        app.studyClock = try studyClock(arguments)
+        app.log = { line in Output.error.line(line) }
+        let recover: RecoverApp
         do {
-            media = try MediaServices(
-                study: study, dataFolder: URL(fileURLWithPath: arguments.value("data-dir") ?? "./recover-data"))
+            recover = try RecoverApp(configuration: app)
+        } catch let error as DataFolder.OpenError {
+            throw DataError(error.description)
         } catch {
             throw DataError(String(describing: error))
         }
-        configuration.uploads = media.spooling
+        configuration.uploads = recover.media.spooling
         let signals = TerminationSignals()
-        let zone = TimeZone.current.identifier
-        let services = WebServices(
-            directory: directory, idleTimeout: TimeInterval(idle * 60),
-            absoluteTimeout: TimeInterval(absolute * 3600), defaultTimeZone: zone)
-        let firstStart = try Enrollment(directory: directory).firstStartIfNeeded(timeZone: zone)
-        let app = WebApp(services: services, log: { line in Output.error.line(line) }) { router, services in
-            StudyRoutes.add(to: &router, services: services, study: study)
-            MediaRoutes.add(to: &router, media: media)
-            InsightsRoutes.add(to: &router, services: services, records: records)
-            AccountRecordRoutes.add(to: &router, services: services, records: records)
-            ConsoleRoutes.add(
-                to: &router,
-                context: ConsoleContext(
-                    database: folder.database, services: services,
-                    serverPublicKey: folder.database.configuration.recordSigningKey?.publicKey))
-        }
+        let services = recover.services
+        let firstStart = try recover.firstStartIfNeeded()
+        let web = recover.web
         let housekeeping = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "recover.housekeeping"))
         housekeeping.schedule(deadline: .now(), repeating: .seconds(600))
         housekeeping.setEventHandler {
@@ -81,7 +72,7 @@ extension Commands {
         housekeeping.resume()
         let server: HTTPServer
         do {
-            server = try HTTPServer(configuration: configuration) { request in app.respond(to: request) }
+            server = try HTTPServer(configuration: configuration) { request in web.respond(to: request) }
         } catch {
             throw DataError(String(describing: error))
         }

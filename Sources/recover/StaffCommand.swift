@@ -1,4 +1,5 @@
 import Foundation
+import RecoverData
 import RecoverWeb
 
 extension Commands {
@@ -26,7 +27,7 @@ extension Commands {
         try arguments.expectPositionals(atMost: 0)
         let email = try arguments.required("email")
         let roleName = try arguments.required("role")
-        guard let role = UserRole(rawValue: roleName), role.isStaff else {
+        guard let role = AccountRole(rawValue: roleName), role.isStaff else {
             throw UsageError("--role must be admin or researcher, got '\(roleName)'")
         }
         let generated = arguments.flag("generate-password")
@@ -40,7 +41,7 @@ extension Commands {
             password = line
         }
         let directory = try WebDataFolder.open(arguments.value("data-dir")).directory
-        let account: UserAccount
+        let account: Account
         do {
             account = try Enrollment(directory: directory).addStaff(
                 email: email, role: role, password: password, timeZone: TimeZone.current.identifier)

@@ -1,5 +1,6 @@
 import Care
 import Foundation
+import RecoverData
 import Recover
 import Research
 

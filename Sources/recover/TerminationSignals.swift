@@ -1,4 +1,5 @@
 import Foundation
+import RecoverData
 import Synchronization
 
 /// The write end of the self-pipe that ``terminationSignalHandler`` writes to.

@@ -1,4 +1,5 @@
 import Foundation
+import RecoverData
 
 /// The `recover` command tree. Each command group lives in its own file as a `static let`.
 let root = CommandSpec(

@@ -1,5 +1,6 @@
 import Care
 import CareSQLite
+import SQLite
 import Foundation
 
 /// Opens the SQLite care store for the contract suite.

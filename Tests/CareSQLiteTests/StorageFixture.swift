@@ -1,4 +1,5 @@
 import CareSQLite
+import SQLite
 import Foundation
 
 /// A fresh folder under the temporary directory per test.

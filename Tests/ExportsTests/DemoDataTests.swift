@@ -1,5 +1,7 @@
 import Care
 import CareSQLite
+import RecoverData
+import SQLite
 import Exports
 import Foundation
 import Testing

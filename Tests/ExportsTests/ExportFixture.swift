@@ -1,5 +1,7 @@
 import Care
 import CareSQLite
+import RecoverData
+import SQLite
 import Cryptography
 import Exports
 import Foundation
@@ -16,13 +18,9 @@ struct ExportFixture {
         folder = FileManager.default.temporaryDirectory.appending(path: "recover-exports-tests")
             .appending(path: UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        database = try Database.open(
-            dataDirectory: folder,
-            migrations: AccountStore.migrations + SurveyDataStore.migrations + SQLiteCareStore.migrations
-                + ConsentStore.migrations + ConsentSigning.migrations,
-            configuration: DatabaseConfiguration(durability: .normal, recordSigningKey: key))
+        database = try RecoverSchema.open(dataDirectory: folder, configuration: DatabaseConfiguration(durability: .normal))
         if participants > 0 {
-            try DemoData(participants: participants, days: days, seed: seed, today: Self.today).generate(into: database)
+            try DemoData(participants: participants, days: days, seed: seed, today: Self.today).generate(into: database, signingKey: key)
         }
     }
 

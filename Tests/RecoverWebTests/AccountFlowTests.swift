@@ -1,3 +1,4 @@
+import RecoverData
 import Cryptography
 import Foundation
 import RecoverWeb
@@ -5,7 +6,7 @@ import Testing
 
 @Suite struct AccountFlowTests {
     @Test func joiningThroughAnInvitationSignsTheParticipantIn() throws {
-        var client = TestClient()
+        var client = try TestClient()
         try client.join()
         let home = client.get("/")
         #expect(home.status == .ok)
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func aRedeemedInvitationCannotBeReused() throws {
-        var client = TestClient()
+        var client = try TestClient()
         let code = try client.enrollment.invite(count: 1, createdBy: nil)[0]
         client.get("/join/\(code)")
         let form = [
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func joinRefusesShortCommonAndMismatchedPasswords() throws {
-        var client = TestClient()
+        var client = try TestClient()
         let code = try client.enrollment.invite(count: 1, createdBy: nil)[0]
         client.get("/join/\(code)")
         let short = client.post(
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func signInRotatesTheTokenAndSignOutEndsTheSessionOnTheServer() throws {
-        var client = TestClient()
+        var client = try TestClient()
         try client.join()
         let firstToken = try #require(client.cookies["recover_session"])
         client.get("/account")
@@ -67,7 +68,7 @@ import Testing
     }
 
     @Test func wrongPasswordAndUnknownEmailGetTheSameGenericMessage() throws {
-        var client = TestClient()
+        var client = try TestClient()
         try client.join()
         client.post("/sign-out", form: [:])
         client.get("/sign-in")
@@ -79,7 +80,7 @@ import Testing
     }
 
     @Test func repeatedFailuresAreThrottledEvenWithTheRightPassword() throws {
-        var client = TestClient()
+        var client = try TestClient()
         try client.join()
         client.post("/sign-out", form: [:])
         client.get("/sign-in")
@@ -93,7 +94,7 @@ import Testing
     }
 
     @Test func idleSessionsExpireAfterThirtyMinutes() throws {
-        var client = TestClient()
+        var client = try TestClient()
         try client.join()
         client.clock.advance(by: 29 * 60)
         #expect(client.get("/account").status == .ok)
@@ -106,7 +107,7 @@ import Testing
     }
 
     @Test func sessionsEndAfterTwelveHoursWhateverTheActivity() throws {
-        var client = TestClient()
+        var client = try TestClient()
         try client.join()
         for _ in 0..<24 {
             client.clock.advance(by: 29 * 60)
@@ -117,7 +118,7 @@ import Testing
     }
 
     @Test func signOutEverywhereEndsEverySession() throws {
-        var phone = TestClient()
+        var phone = try TestClient()
         try phone.join()
         var laptop = TestClient(sharing: phone)
         laptop.get("/sign-in")
@@ -130,7 +131,7 @@ import Testing
     }
 
     @Test func postWithoutCSRFTokenIsRefusedAndChangesNothing() throws {
-        var client = TestClient()
+        var client = try TestClient()
         try client.join()
         client.get("/account")
         let refused = client.post(
@@ -144,7 +145,7 @@ import Testing
 
     // The console's own access rules are tested with its routes in ConsoleAccessTests.
     @Test func staffSignInLandsOnTheConsole() throws {
-        var client = TestClient()
+        var client = try TestClient()
         try client.join()
         var staff = TestClient(sharing: client)
         _ = try staff.enrollment.addStaff(
@@ -155,7 +156,7 @@ import Testing
     }
 
     @Test func securityHeadersAreOnEveryPage() throws {
-        var client = TestClient()
+        var client = try TestClient()
         for response in [client.get("/sign-in"), client.get("/nope")] {
             let csp = try #require(response.header("Content-Security-Policy"))
             #expect(csp.contains("script-src 'self'"))
@@ -168,7 +169,7 @@ import Testing
     }
 
     @Test func malformedFormEncodingIsA400() throws {
-        var client = TestClient()
+        var client = try TestClient()
         client.get("/sign-in")
         let response = client.send(
             Request(
@@ -189,7 +190,7 @@ extension TestClient {
 
 @Suite struct SecureTransportTests {
     @Test func underTLSCookiesAreHostPrefixedAndSecureAndHSTSIsSent() throws {
-        var client = TestClient()
+        var client = try TestClient()
         let response = client.send(Request(method: .get, path: "/sign-in", isSecure: true))
         #expect(response.header("Strict-Transport-Security")?.hasPrefix("max-age=") == true)
         let cookie = try #require(response.cookies.first)
@@ -199,13 +200,13 @@ extension TestClient {
         #expect(cookie.contains("SameSite=Lax"))
     }
 
-    @Test func plainHTTPHasNoHSTS() {
-        var client = TestClient()
+    @Test func plainHTTPHasNoHSTS() throws {
+        var client = try TestClient()
         #expect(client.get("/sign-in").header("Strict-Transport-Security") == nil)
     }
 
-    @Test func headIsAnsweredLikeGet() {
-        var client = TestClient()
+    @Test func headIsAnsweredLikeGet() throws {
+        var client = try TestClient()
         #expect(client.send(Request(method: .head, path: "/sign-in")).status == .ok)
     }
 }

@@ -1,5 +1,7 @@
 import Care
 import CareSQLite
+@testable import RecoverData
+import SQLite
 import Foundation
 import Recover
 import Testing

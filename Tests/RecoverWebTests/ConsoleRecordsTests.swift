@@ -1,4 +1,6 @@
 import CareSQLite
+import RecoverData
+import SQLite
 import Cryptography
 import Foundation
 import RecoverWeb
@@ -14,7 +16,7 @@ import Testing
             printedName: name, signatureStrokes: Data("[]".utf8), signaturePNG: Data(Self.png),
             signedAt: fixture.clock.now, utcOffset: "+08:00", timeZoneIdentifier: "Asia/Shanghai",
             signatureMeaning: "I consent to take part in the study")
-        try ConsentStore(database: fixture.database).add(record)
+        try ConsentStore(database: fixture.database, signingKey: fixture.signingKey).add(record)
         return record
     }
 

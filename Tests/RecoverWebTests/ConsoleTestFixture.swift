@@ -1,5 +1,7 @@
 import Care
 import CareSQLite
+import RecoverData
+import SQLite
 import Cryptography
 import Foundation
 import RecoverWeb
@@ -13,27 +15,26 @@ final class ConsoleFixture: Sendable {
     let directory: SQLiteAccountDirectory
     let clock = ManualClock()
     let app: WebApp
+    let signingKey: SigningKey?
 
     init(signingKey: SigningKey? = nil) throws {
+        self.signingKey = signingKey
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("console-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        database = try Database.open(
-            at: folder.appendingPathComponent("recover.sqlite"),
-            migrations: AccountStore.migrations + StudyServices.migrations + ConsoleQueries.migrations,
-            configuration: DatabaseConfiguration(recordSigningKey: signingKey))
+        database = try RecoverSchema.open(at: folder.appendingPathComponent("recover.sqlite"))
         directory = SQLiteAccountDirectory(database: database, fallbackTimeZone: "UTC")
         let clock = self.clock
         let services = WebServices(
             directory: directory, hasher: PasswordHasher(strength: .minimum), defaultTimeZone: "UTC",
             now: { clock.now })
         let database = self.database
-        app = WebApp(
+        app = try WebApp(
             services: services,
             configure: { router, services in
                 ConsoleRoutes.add(
                     to: &router,
                     context: ConsoleContext(
-                        database: database, services: services, serverPublicKey: signingKey?.publicKey))
+                        records: StudyDatabase(database: database, signingKey: signingKey), services: services))
             })
     }
 
@@ -48,7 +49,7 @@ final class ConsoleFixture: Sendable {
     }
 
     @discardableResult
-    func addStaff(_ email: String, role: UserRole) throws -> UserAccount {
+    func addStaff(_ email: String, role: AccountRole) throws -> Account {
         try enrollment.addStaff(email: email, role: role, password: Self.password, timeZone: "UTC")
     }
 

@@ -1,3 +1,4 @@
+import RecoverData
 import Foundation
 import Recover
 import Research

@@ -1,3 +1,4 @@
+import RecoverData
 import RecoverWeb
 import Testing
 
@@ -20,8 +21,8 @@ import Testing
         #expect(html.rendered == "<ul><li>a</li><li>&lt;b&gt;</li></ul>")
     }
 
-    @Test func everyPageHasLangSkipLinkLanguageSwitchAndNoInlineScript() {
-        var client = TestClient()
+    @Test func everyPageHasLangSkipLinkLanguageSwitchAndNoInlineScript() throws {
+        var client = try TestClient()
         let page = client.get("/sign-in").text
         #expect(page.contains("<html lang=\"en\">"))
         #expect(page.contains("href=\"#main\""))

@@ -1,3 +1,4 @@
+import RecoverData
 import Care
 import Foundation
 import Recover

@@ -1,5 +1,7 @@
 import Care
 import CareSQLite
+import RecoverData
+import SQLite
 import Cryptography
 import Foundation
 import Recover
@@ -20,16 +22,14 @@ final class RecordsHarness: Sendable {
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("records-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        database = try Database.open(
-            at: folder.appendingPathComponent("recover.sqlite"),
-            migrations: AccountStore.migrations + StudyServices.migrations)
+        database = try RecoverSchema.open(at: folder.appendingPathComponent("recover.sqlite"))
         directory = SQLiteAccountDirectory(database: database)
         let clock = ManualClock()
         let records = ParticipantRecords(database: database, now: { clock.now })
-        let study = StudyServices(database: database, now: { clock.now })
+        let study = StudyServices(records: StudyDatabase(database: database), now: { clock.now })
         self.records = records
         self.clock = clock
-        app = WebApp(
+        app = try WebApp(
             services: WebServices(
                 directory: directory, hasher: PasswordHasher(strength: .minimum), defaultTimeZone: "UTC",
                 now: { clock.now }),
@@ -50,7 +50,7 @@ final class RecordsHarness: Sendable {
     /// A participant account with the study's care plan (ParticipantPlan): onboarding from `days` days ago,
     /// and check-in and range of motion as if onboarding had been completed that day.
     func participant(_ email: String, zone: String = "Asia/Shanghai", days: Int = 40) throws -> Participant {
-        let account = UserAccount(
+        let account = Account(
             email: email, passwordHash: try PasswordHasher(strength: .minimum).hash(Self.password), role: .participant,
             timeZone: zone, createdAt: clock.now)
         try directory.addAccount(account)
@@ -84,7 +84,7 @@ final class RecordsHarness: Sendable {
     }
 
     struct Participant {
-        let account: UserAccount
+        let account: Account
         let zone: String
         let tasks: [CareTask]
         var onboarding: CareTask { tasks[0] }

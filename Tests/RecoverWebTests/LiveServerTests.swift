@@ -1,3 +1,4 @@
+import RecoverData
 import Cryptography
 import Foundation
 import RecoverWeb
@@ -9,7 +10,7 @@ import Testing
         configuration.port = 0
         configuration.threads = 2
         configuration.bodyLimit = bodyLimit
-        let app = WebApp(
+        let app = try WebApp(
             services: WebServices(directory: InMemoryAccountDirectory(), hasher: PasswordHasher(strength: .minimum)))
         return try HTTPServer(configuration: configuration) { request in app.respond(to: request) }
     }

@@ -1,3 +1,4 @@
+import RecoverData
 import RecoverWeb
 import Testing
 
@@ -22,16 +23,16 @@ import Testing
         #expect(Language.preferred(acceptLanguage: "de") == nil)
     }
 
-    @Test func chineseBrowserGetsChinesePages() {
-        var client = TestClient()
+    @Test func chineseBrowserGetsChinesePages() throws {
+        var client = try TestClient()
         client.acceptLanguage = "zh-Hans,zh;q=0.9"
         let page = client.get("/sign-in").text
         #expect(page.contains("<html lang=\"zh-Hans\">"))
         #expect(page.contains("登录"))
     }
 
-    @Test func languageSwitchRemembersTheChoice() {
-        var client = TestClient()
+    @Test func languageSwitchRemembersTheChoice() throws {
+        var client = try TestClient()
         client.get("/sign-in")
         let switched = client.post("/language", form: ["language": "zh-Hans", "back": "/sign-in"])
         #expect(switched.status == .seeOther)
@@ -39,8 +40,8 @@ import Testing
         #expect(client.get("/sign-in").text.contains("<html lang=\"zh-Hans\">"))
     }
 
-    @Test func languageSwitchNeverRedirectsOffSite() {
-        var client = TestClient()
+    @Test func languageSwitchNeverRedirectsOffSite() throws {
+        var client = try TestClient()
         client.get("/sign-in")
         let switched = client.post("/language", form: ["language": "en", "back": "//evil.example/"])
         #expect(switched.header("Location") == "/")

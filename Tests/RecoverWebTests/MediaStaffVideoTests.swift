@@ -1,3 +1,4 @@
+import RecoverData
 import Cryptography
 import Foundation
 import Testing

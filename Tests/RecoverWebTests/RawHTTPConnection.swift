@@ -1,3 +1,4 @@
+import RecoverData
 import Foundation
 
 #if canImport(Glibc)

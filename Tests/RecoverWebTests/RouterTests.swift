@@ -1,3 +1,4 @@
+import RecoverData
 import RecoverWeb
 import Testing
 
@@ -27,19 +28,32 @@ import Testing
         }
     }
 
-    @Test func laterRouteReplacesEarlierOneWithSamePattern() throws {
+    @Test func aRouteAddedTwiceIsRefusedAtStartUpAndOnlyReplaceReplaces() throws {
         var router = Router()
         router.get("/") { _ in .text("first") }
         router.get("/") { _ in .text("second") }
+        #expect(router.duplicates == ["GET /"])
+        guard case .found(let kept, _) = router.match(method: .head, path: "/") else {
+            Issue.record("no match")
+            return
+        }
+        #expect(try kept.handler(Request(method: .get, path: "/")).text == "first")
+        router.replace(.get, "/") { _ in .text("second") }
         guard case .found(let route, _) = router.match(method: .head, path: "/") else {
             Issue.record("no match")
             return
         }
         #expect(try route.handler(Request(method: .get, path: "/")).text == "second")
+        let directory = InMemoryAccountDirectory()
+        #expect(throws: DuplicateRouteError.self) {
+            try WebApp(services: WebServices(directory: directory)) { router, _ in
+                router.get("/healthz") { _ in .text("again") }
+            }
+        }
     }
 
-    @Test func unknownRouteAndWrongMethodGetReadablePages() {
-        var client = TestClient()
+    @Test func unknownRouteAndWrongMethodGetReadablePages() throws {
+        var client = try TestClient()
         let missing = client.get("/no/such/page")
         #expect(missing.status == .notFound)
         #expect(missing.text.contains("Page not found"))
@@ -48,17 +62,17 @@ import Testing
         #expect(wrong.header("Allow") == "GET, POST")
     }
 
-    @Test func errorsAreJSONWhenTheClientAsksForJSON() {
-        var client = TestClient()
+    @Test func errorsAreJSONWhenTheClientAsksForJSON() throws {
+        var client = try TestClient()
         let response = client.get("/missing", headers: ["Accept": "application/json"])
         #expect(response.status == .notFound)
         #expect(response.header("Content-Type") == "application/json")
         #expect(response.text.contains("\"status\":404"))
     }
 
-    @Test func unexpectedErrorsBecomeA500WithoutInternals() {
+    @Test func unexpectedErrorsBecomeA500WithoutInternals() throws {
         struct Secret: Error { let detail = "patient pain score 9" }
-        let app = WebApp(
+        let app = try WebApp(
             services: WebServices(directory: InMemoryAccountDirectory()),
             configure: { router, _ in
                 router.get("/boom") { _ in throw Secret() }

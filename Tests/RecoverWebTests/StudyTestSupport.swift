@@ -1,6 +1,9 @@
 import CareSQLite
+import RecoverData
+import SQLite
 import Cryptography
 import Foundation
+import RecoverApp
 import RecoverWeb
 import Synchronization
 
@@ -9,7 +12,7 @@ import Synchronization
 struct StudyClient {
     let app: WebApp
     let database: Database
-    let directory: SQLiteAccountDirectory
+    let directory: any AccountDirectory
     let clock: ManualClock
     var cookies: [String: String] = [:]
     var lastCSRF = ""
@@ -20,30 +23,33 @@ struct StudyClient {
     }
 
     init() throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "recover-study-tests")
-            .appending(path: UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let database = try Database.open(
-            at: folder.appending(path: "recover.sqlite"),
-            migrations: AccountStore.migrations + StudyServices.migrations,
-            configuration: DatabaseConfiguration(durability: .normal))
-        let directory = SQLiteAccountDirectory(database: database, fallbackTimeZone: "UTC")
-        let clock = ManualClock()
-        let shift = Shift()
-        self.database = database
-        self.directory = directory
-        self.clock = clock
-        self.shift = shift
-        let study = StudyServices(database: database) {
-            clock.now.addingTimeInterval(TimeInterval(shift.days.withLock { $0 }) * 86_400)
-        }
-        app = WebApp(
-            services: WebServices(
-                directory: directory, hasher: PasswordHasher(strength: .minimum), defaultTimeZone: "UTC",
-                now: { clock.now }),
-            configure: { router, services in StudyRoutes.add(to: &router, services: services, study: study) })
+        try self.init(
+            folder: FileManager.default.temporaryDirectory.appending(path: "recover-study-tests")
+                .appending(path: UUID().uuidString))
     }
 
+    /// A participant client over the whole app (``RecoverApp``) on the data folder `folder`.
+    init(folder: URL, uploadLimit: Int = MediaServices.defaultUploadLimit) throws {
+        let clock = ManualClock()
+        let shift = Shift()
+        var configuration = AppConfiguration(dataDirectory: folder)
+        configuration.durability = .normal
+        configuration.defaultTimeZone = "UTC"
+        configuration.passwordHasher = PasswordHasher(strength: .minimum)
+        configuration.uploadLimit = uploadLimit
+        configuration.clock = { clock.now }
+        configuration.studyClock = { clock.now.addingTimeInterval(TimeInterval(shift.days.withLock { $0 }) * 86_400) }
+        let recover = try RecoverApp(configuration: configuration)
+        self.recover = recover
+        database = recover.folder.database
+        directory = recover.folder.directory
+        self.clock = clock
+        self.shift = shift
+        app = recover.web
+    }
+
+    /// The whole app the client talks to.
+    let recover: RecoverApp
     let shift: Shift
 
     /// Makes "today" `days` days after the real test day.

@@ -1,3 +1,4 @@
+import RecoverData
 import Cryptography
 import Foundation
 import RecoverWeb
@@ -20,12 +21,12 @@ struct TestClient {
     var lastCSRF = ""
     var acceptLanguage: String?
 
-    init() {
+    init() throws {
         let directory = InMemoryAccountDirectory()
         let clock = ManualClock()
         self.directory = directory
         self.clock = clock
-        app = WebApp(
+        app = try WebApp(
             services: WebServices(
                 directory: directory, hasher: PasswordHasher(strength: .minimum), defaultTimeZone: "UTC",
                 now: { clock.now }))

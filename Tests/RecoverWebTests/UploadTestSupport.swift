@@ -1,4 +1,6 @@
 import CareSQLite
+import RecoverData
+import SQLite
 import Cryptography
 import Foundation
 import Recover
@@ -7,30 +9,7 @@ import RecoverWeb
 extension StudyClient {
     /// A participant client whose app also has the media routes, over a data folder of its own.
     init(mediaFolder folder: URL, uploadLimit: Int = MediaServices.defaultUploadLimit) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let database = try Database.open(
-            at: folder.appending(path: "recover.sqlite"),
-            migrations: AccountStore.migrations + StudyServices.migrations,
-            configuration: DatabaseConfiguration(durability: .normal))
-        let directory = SQLiteAccountDirectory(database: database, fallbackTimeZone: "UTC")
-        let clock = ManualClock()
-        let shift = Shift()
-        let study = StudyServices(database: database) {
-            clock.now.addingTimeInterval(TimeInterval(shift.days.withLock { $0 }) * 86_400)
-        }
-        let media = try MediaServices(study: study, dataFolder: folder, uploadLimit: uploadLimit)
-        self.database = database
-        self.directory = directory
-        self.clock = clock
-        self.shift = shift
-        app = WebApp(
-            services: WebServices(
-                directory: directory, hasher: PasswordHasher(strength: .minimum), defaultTimeZone: "UTC",
-                now: { clock.now }),
-            configure: { router, services in
-                StudyRoutes.add(to: &router, services: services, study: study)
-                MediaRoutes.add(to: &router, media: media)
-            })
+        try self.init(folder: folder, uploadLimit: uploadLimit)
     }
 
     /// Posts raw bytes with the session's CSRF token in the header.

@@ -1,3 +1,4 @@
+import RecoverData
 import Cryptography
 import Foundation
 import RecoverWeb
@@ -15,7 +16,7 @@ import Testing
         configuration.port = 0
         configuration.threads = 2
         configuration.uploads = UploadSpooling(directory: folder, limit: limit, matches: MediaRoutes.isUpload)
-        let app = WebApp(
+        let app = try WebApp(
             services: WebServices(directory: InMemoryAccountDirectory(), hasher: PasswordHasher(strength: .minimum)),
             configure: { router, _ in
                 router.post("/survey/:task/:occurrence/upload") { request in

@@ -1,4 +1,6 @@
 import CareSQLite
+import RecoverData
+import SQLite
 import Foundation
 
 /// The audit trail as JSON lines: one ``AuditEntry`` object per line, in trail order, with the column names

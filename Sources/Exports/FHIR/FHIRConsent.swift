@@ -1,4 +1,6 @@
 import CareSQLite
+import RecoverData
+import SQLite
 import Foundation
 
 /// A Consent per consent record, with a Provenance whose signatures carry the participant's drawn signature

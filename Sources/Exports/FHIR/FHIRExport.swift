@@ -1,4 +1,6 @@
 import CareSQLite
+import RecoverData
+import SQLite
 import Foundation
 
 /// The FHIR R4 export: one `Bundle` of type `collection` with, per participant, a pseudonymous Patient, an

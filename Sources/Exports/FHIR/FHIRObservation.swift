@@ -1,5 +1,7 @@
 import Care
 import CareSQLite
+import RecoverData
+import SQLite
 import Foundation
 
 /// An Observation per outcome value: pain (LOINC 72514-3), sleep (LOINC 93832-4, hours), range of motion

@@ -1,5 +1,7 @@
 import Care
 import CareSQLite
+import RecoverData
+import SQLite
 import Foundation
 
 /// The JSON export: every participant's outcomes, survey results (the stored result documents, as they

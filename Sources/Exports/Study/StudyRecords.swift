@@ -1,5 +1,7 @@
 import Care
 import CareSQLite
+import RecoverData
+import SQLite
 import Foundation
 
 /// The participant records the JSON and FHIR exports walk through, read one row at a time inside the

@@ -1,5 +1,7 @@
 import Care
 import CareSQLite
+import RecoverData
+import SQLite
 import Cryptography
 import Foundation
 import Recover
@@ -60,7 +62,9 @@ public struct DemoData: Sendable {
     /// the audit trail; `progress` gets the number of participants written so far. Throws
     /// ``DemoDataError/alreadyPresent`` if the folder already has synthetic participants.
     @discardableResult
-    public func generate(into database: Database, progress: (Int) -> Void = { _ in }) throws -> Summary {
+    public func generate(
+        into database: Database, signingKey: SigningKey? = nil, progress: (Int) -> Void = { _ in }
+    ) throws -> Summary {
         let taken = try database.read { db in try AccountStore.account(email: Self.email(1), in: db) != nil }
         if taken { throw DemoDataError.alreadyPresent }
         var summary = Summary()
@@ -73,7 +77,7 @@ public struct DemoData: Sendable {
                 for number in next...last {
                     var generator = SeededGenerator(seed: seed &* 0x1000_0001 &+ UInt64(number))
                     var person = SyntheticParticipant(number: number, days: days, today: today, generator: &generator)
-                    try person.write(in: db, summary: &batch, generator: &generator)
+                    try person.write(in: db, signingKey: signingKey, summary: &batch, generator: &generator)
                 }
                 return batch
             }

@@ -1,5 +1,7 @@
 import Care
 import CareSQLite
+import RecoverData
+import SQLite
 import Cryptography
 import Foundation
 import Recover
@@ -53,7 +55,8 @@ struct SyntheticParticipant {
         min(1, Double(day.dayNumber - firstDay.dayNumber) / 30)
     }
 
-    mutating func write(in db: DatabaseConnection, summary: inout DemoData.Summary, generator: inout SeededGenerator)
+    mutating func write(
+        in db: DatabaseConnection, signingKey: SigningKey?, summary: inout DemoData.Summary, generator: inout SeededGenerator)
         throws
     {
         let joined = instant(firstDay, LocalTime(hour: 6) ?? .midnight, minutes: generator.unit() * 30)
@@ -67,7 +70,7 @@ struct SyntheticParticipant {
         _ = try SQLiteCareStore.addCarePlan(plan, in: db)
         for task in tasks { _ = try SQLiteCareStore.addTask(task, in: db) }
         guard let onboarding = tasks.first else { return }
-        let laterTasks = try onboard(onboarding, joined: joined, in: db, generator: &generator)
+        let laterTasks = try onboard(onboarding, joined: joined, signingKey: signingKey, in: db, generator: &generator)
         summary.participants += 1
         summary.consents += 1
         for task in laterTasks {
@@ -87,7 +90,8 @@ struct SyntheticParticipant {
 
     /// The onboarding survey with consent and goals, its outcome, the consent record and the later tasks.
     private func onboard(
-        _ task: CareTask, joined: Date, in db: DatabaseConnection, generator: inout SeededGenerator
+        _ task: CareTask, joined: Date, signingKey: SigningKey?, in db: DatabaseConnection,
+        generator: inout SeededGenerator
     ) throws -> [CareTask] {
         let done = joined.addingTimeInterval(600 + generator.unit() * 900)
         let document = ConsentDocuments.consent(language: .english)
@@ -131,7 +135,7 @@ struct SyntheticParticipant {
         let later = ParticipantPlan.afterOnboarding(
             patientID: id, completedOn: firstDay, checkinTime: ParticipantPlan.checkinTime(fromOnboarding: values))
         try store(result, task: task, occurrence: 0, values: values, in: db) { db in
-            try ConsentStore.add(record, in: db)
+            try ConsentStore.add(record, signingKey: signingKey, in: db)
             for task in later { _ = try SQLiteCareStore.addTask(task, in: db) }
         }
         return later

@@ -1,4 +1,6 @@
 import CareSQLite
+import RecoverData
+import SQLite
 import Foundation
 
 /// One outcome value as exported: the CSV row, and the fields the JSON and FHIR exports use.

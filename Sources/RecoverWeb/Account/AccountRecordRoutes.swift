@@ -1,3 +1,4 @@
+import RecoverData
 import Foundation
 
 /// The account page's study routes: time zone, data downloads and withdrawal. Every route serves only the

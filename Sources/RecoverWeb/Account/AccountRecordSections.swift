@@ -1,3 +1,4 @@
+import RecoverData
 import Foundation
 
 /// The account page's study sections: time zone, "your data" (downloads, signed consent) and withdrawal.
@@ -9,7 +10,7 @@ enum AccountRecordSections {
         let t = Localizer(request.language)
         let withdrawal: HTML
         if let withdrawnAt = account.withdrawnAt {
-            let zone = TimeZone(identifier: account.timeZone) ?? TimeZone(identifier: "UTC") ?? .current
+            let zone = TimeZone(identifier: account.zoneIdentifier) ?? TimeZone(identifier: "UTC") ?? .current
             let day = ParticipantClock.today(for: account, now: withdrawnAt).description
             withdrawal = """
                 <p>\(t("withdraw.done", ["date": day]))</p>

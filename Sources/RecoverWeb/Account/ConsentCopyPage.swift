@@ -1,5 +1,7 @@
 import Care
 import CareSQLite
+import RecoverData
+import SQLite
 import Foundation
 
 /// `GET /account/consent`: the participant's human-readable signed copy, ready to print: the exact signed

@@ -1,5 +1,7 @@
 import Care
 import CareSQLite
+import RecoverData
+import SQLite
 import Foundation
 import Research
 
@@ -56,7 +58,7 @@ struct ParticipantDataExport {
 
     static let csvHeader = ["task", "occurrence", "event_date", "kind", "value", "unit", "recorded_at"]
 
-    let account: UserAccount
+    let account: Account
     let outcomes: [Outcome]
     let surveyResults: [SurveyResultRecord]
     let exportedAt: Date
@@ -91,7 +93,7 @@ struct ParticipantDataExport {
         Document(
             exportedAt: Self.instant(exportedAt),
             participant: Participant(
-                id: account.id, email: account.email, timeZone: account.timeZone, language: account.language?.tag,
+                id: account.id, email: account.email, timeZone: account.zoneIdentifier, language: account.language,
                 createdAt: Self.instant(account.createdAt), withdrawnAt: account.withdrawnAt.map(Self.instant)),
             outcomeValues: rows,
             surveyResults: surveyResults.map { record in

@@ -1,3 +1,4 @@
+import RecoverData
 import Foundation
 
 /// The account page's time-zone form: a select of IANA zones, "use this browser's zone" (a small module
@@ -12,7 +13,7 @@ enum TimeZoneSection {
         known.contains(identifier) && TimeZone(identifier: identifier) != nil
     }
 
-    static func render(_ request: Request, account: UserAccount) -> HTML {
+    static func render(_ request: Request, account: Account) -> HTML {
         let t = Localizer(request.language)
         let options = zones.map { zone in
             let selected: HTML = zone == account.timeZone ? " selected" : .empty
@@ -21,7 +22,7 @@ enum TimeZoneSection {
         return """
             <section class="card" aria-labelledby="time-zone-heading">
             <h2 id="time-zone-heading">\(t["account.timeZone"])</h2>
-            <p>\(t("account.timeZone.current", ["zone": account.timeZone]))</p>
+            <p>\(t("account.timeZone.current", ["zone": account.zoneIdentifier]))</p>
             <form class="stack" method="post" action="/account/time-zone">
             \(Layout.csrfField(request))
             <div class="field"><label for="timeZone">\(t["account.timeZone"])</label>

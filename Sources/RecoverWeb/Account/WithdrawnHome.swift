@@ -8,7 +8,7 @@ enum WithdrawnHome {
         let access = existing?.access ?? .public
         let fallback: Responder = { request in try HomePage.respond(request) }
         let startPage: Responder = existing?.handler ?? fallback
-        router.get("/", access: access) { request in
+        router.replace(.get, "/", access: access) { request in
             if let account = request.account, account.role == .participant, account.withdrawnAt != nil {
                 return page(request)
             }

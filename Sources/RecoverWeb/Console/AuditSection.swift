@@ -1,4 +1,6 @@
 import CareSQLite
+import RecoverData
+import SQLite
 import Foundation
 
 /// The participant page's audit entries: who created, changed, deleted or read this participant's records,

@@ -1,4 +1,6 @@
 import CareSQLite
+import RecoverData
+import SQLite
 import Foundation
 
 /// The participant page's consent records: the signature image, the signature's manifestation, and whether

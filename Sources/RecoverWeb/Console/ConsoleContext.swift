@@ -1,12 +1,14 @@
 import Care
 import CareSQLite
+import RecoverData
+import SQLite
 import Foundation
 
 /// What the console's handlers share: the database, the web services, and the rules every console page
 /// follows (admin-only checks, auditing staff reads of participant data).
 public struct ConsoleContext: Sendable {
-    /// The Recover database (accounts, care store, survey data).
-    public let database: Database
+    /// The study's records and use cases.
+    public let records: StudyDatabase
     /// Sessions, password hashing, the clock and the default zone.
     public let services: WebServices
     /// The server's Ed25519 public key (32 bytes), which verifies consent records' server signatures; nil
@@ -18,17 +20,17 @@ public struct ConsoleContext: Sendable {
     /// A context over `database`, which must have been opened with the account, survey, care and consent
     /// migrations.
     /// - Parameter dashboardLifetime: how many seconds the dashboard's figures are reused (0: never).
-    public init(
-        database: Database, services: WebServices, serverPublicKey: [UInt8]? = nil, dashboardLifetime: TimeInterval = 30
-    ) {
-        self.database = database
+    public init(records: StudyDatabase, services: WebServices, dashboardLifetime: TimeInterval = 30) {
+        self.records = records
         self.services = services
-        self.serverPublicKey = serverPublicKey
+        self.serverPublicKey = records.signingKey?.publicKey
         dashboardCache = DashboardCache(lifetime: dashboardLifetime)
     }
 
     /// The account store of the database.
-    var accounts: AccountStore { AccountStore(database: database) }
+    var accounts: AccountStore { records.accounts }
+    /// The database (until every console read is a use case of ``records``).
+    var database: Database { records.database }
 
     /// The zone the console counts days in (the server's default zone).
     var zone: TimeZone { TimeZone(identifier: services.defaultTimeZone) ?? TimeZone.current }
@@ -42,7 +44,7 @@ public struct ConsoleContext: Sendable {
     }
 
     /// The signed-in staff account (the route's access rule guarantees one).
-    func staff(_ request: Request) throws -> UserAccount {
+    func staff(_ request: Request) throws -> Account {
         guard let account = request.account, account.role.isStaff else {
             throw HTTPError(.forbidden, "error.staffOnly")
         }

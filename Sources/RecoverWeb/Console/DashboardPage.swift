@@ -1,4 +1,6 @@
 import CareSQLite
+import RecoverData
+import SQLite
 import Foundation
 
 /// `GET /console`: enrollment figures, study adherence per day (chart and table) and alerts.

@@ -1,4 +1,6 @@
 import CareSQLite
+import RecoverData
+import SQLite
 import Exports
 import Foundation
 
@@ -40,7 +42,7 @@ enum ExportPage {
         guard let format = ExportFormat(rawValue: try request.parameter("format")) else {
             throw HTTPError(.notFound)
         }
-        guard let key = context.database.configuration.recordSigningKey else {
+        guard let key = context.records.signingKey else {
             throw HTTPError(.serviceUnavailable, "console.export.noKey")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -1,4 +1,6 @@
 import CareSQLite
+import RecoverData
+import SQLite
 import Foundation
 
 /// `/console/invitations` (admins only): create invitation links, list them with their status, revoke one.

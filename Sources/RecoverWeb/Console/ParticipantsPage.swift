@@ -1,4 +1,6 @@
 import CareSQLite
+import RecoverData
+import SQLite
 import Foundation
 
 /// `GET /console/participants`: search by email or id, sort, and pages of 25 with page links.

@@ -1,4 +1,6 @@
 import CareSQLite
+import RecoverData
+import SQLite
 import Foundation
 
 /// `GET /console/participants/:id/consent`: the printable signed copy for staff (the document, then the

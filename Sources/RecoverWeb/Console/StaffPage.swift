@@ -1,4 +1,6 @@
 import CareSQLite
+import RecoverData
+import SQLite
 import Foundation
 
 /// `/console/staff` (admins only): the study team's accounts and a form to add one; the generated password
@@ -12,7 +14,7 @@ enum StaffPage {
     static func add(_ request: Request, context: ConsoleContext) throws -> Response {
         try context.requireAdmin(request)
         let form = try request.form()
-        guard let role = UserRole(rawValue: form["role"] ?? ""), role.isStaff else {
+        guard let role = AccountRole(rawValue: form["role"] ?? ""), role.isStaff else {
             throw HTTPError(.badRequest, "error.badForm")
         }
         let email = form["email"] ?? ""
@@ -35,7 +37,7 @@ enum StaffPage {
     }
 
     static func render(
-        _ request: Request, context: ConsoleContext, created: (UserAccount, String)?, problem: String?
+        _ request: Request, context: ConsoleContext, created: (Account, String)?, problem: String?
     ) throws -> HTML {
         let t = Localizer(request.language)
         let staff = try context.accounts.accounts(role: .admin) + context.accounts.accounts(role: .researcher)
@@ -52,7 +54,7 @@ enum StaffPage {
                 <p>\(t["console.staff.passwordOnce"])</p><p class="secret">\(password)</p></div>
                 """
             } ?? .empty
-        let roles = [UserRole.researcher, .admin].map { role in
+        let roles = [AccountRole.researcher, .admin].map { role in
             HTML("<option value=\"\(role.rawValue)\">\(t["role.\(role.rawValue)"])</option>")
         }
         return ConsoleLayout.page(

@@ -1,3 +1,4 @@
+import RecoverData
 import Foundation
 
 /// One HTTP request as handlers see it: method, path, query, headers, cookies, body, and what the
@@ -37,6 +38,10 @@ public struct Request: Sendable {
     public internal(set) var parameters: [String: String] = [:]
     /// Who may reach the matched route.
     public internal(set) var access: RouteAccess = .public
+    /// The matched route's handler; nil when nothing matched (then ``routingError`` says why).
+    var handler: Responder?
+    /// The 404 or 405 for a request no route matched.
+    var routingError: HTTPError?
     /// The language the response is written in; set by the language middleware.
     public internal(set) var language: Language = .english
     /// The signed-in session, if any; set by the session middleware.
@@ -68,7 +73,7 @@ public struct Request: Sendable {
     }
 
     /// The signed-in account, if any.
-    public var account: UserAccount? { session?.account }
+    public var account: Account? { session?.account }
 
     /// A route parameter by name (`request.parameter("code")`), or a 404 when missing.
     public func parameter(_ name: String) throws -> String {

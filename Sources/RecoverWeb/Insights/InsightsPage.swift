@@ -1,3 +1,4 @@
+import RecoverData
 import Care
 import Foundation
 import Recover
@@ -51,8 +52,8 @@ enum InsightsPage {
 /// The participant's local day, in their account's time zone.
 enum ParticipantClock {
     /// Today on the participant's wall calendar (UTC when their zone is unknown).
-    static func today(for account: UserAccount, now: Date) -> LocalDate {
-        let zone = TimeZone(identifier: account.timeZone) ?? TimeZone(identifier: "UTC") ?? .current
+    static func today(for account: Account, now: Date) -> LocalDate {
+        let zone = TimeZone(identifier: account.zoneIdentifier) ?? TimeZone(identifier: "UTC") ?? .current
         return LocalDateTime(instant: now, in: zone).date
     }
 }

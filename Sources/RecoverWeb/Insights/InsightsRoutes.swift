@@ -1,3 +1,4 @@
+import RecoverData
 /// The insights route, added to the app by `recover serve` (and by tests) through `WebApp(configure:)`.
 ///
 /// ```swift

@@ -1,3 +1,4 @@
+import RecoverData
 import Foundation
 import Recover
 import Research
@@ -35,7 +36,7 @@ enum AudiometryEndpoint {
         }
         let event = try StudyEvent.resolve(request, participant: participant, study: media.study)
         try SurveyPage.checkWritable(event)
-        let run = try SurveyPage.loadRun(event, survey: event.survey, study: media.study)
+        let run = try SurveyPage.loadRun(event, survey: event.survey)
         guard let step = run.currentStep(in: event.survey), case .toneAudiometry(let test) = step.kind else {
             throw HTTPError(.conflict, "study.error.outOfDate")
         }
@@ -72,7 +73,7 @@ enum AudiometryEndpoint {
             at: event.participant.now)
         guard case .success(let next) = outcome else { throw HTTPError(.unprocessableContent, "media.error.result") }
         if case .end = next {
-            try SurveyCompletion.finish(run, event: event, survey: event.survey, study: media.study)
+            try SurveyPage.finish(run, event: event, study: media.study)
             return "/"
         }
         try SurveyPage.saveDraft(run, event: event, study: media.study)

@@ -1,5 +1,7 @@
 import Care
 import CareSQLite
+import RecoverData
+import SQLite
 import Recover
 
 /// The console participant page's "Knee bend video" block: the participant's submitted videos, newest

@@ -22,7 +22,7 @@ enum VideoUpload {
         let event = try StudyEvent.resolve(request, participant: participant, study: media.study)
         try SurveyPage.checkWritable(event)
         let survey = event.survey
-        var run = try SurveyPage.loadRun(event, survey: survey, study: media.study)
+        var run = try SurveyPage.loadRun(event, survey: survey)
         guard let step = run.currentStep(in: survey), case .frontCameraRecording = step.kind else {
             throw HTTPError(.conflict, "study.error.outOfDate")
         }
@@ -48,7 +48,7 @@ enum VideoUpload {
         guard case .success(let next) = outcome else { throw HTTPError(.unprocessableContent, "media.error.result") }
         try media.files.keep(upload)
         if case .end = next {
-            try SurveyCompletion.finish(run, event: event, survey: survey, study: media.study)
+            try SurveyPage.finish(run, event: event, study: media.study)
             return try .json(Accepted(next: "/", sha256: upload.sha256))
         }
         try SurveyPage.saveDraft(run, event: event, study: media.study)

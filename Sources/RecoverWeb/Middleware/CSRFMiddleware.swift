@@ -1,3 +1,4 @@
+import RecoverData
 import Cryptography
 
 /// Refuses state-changing requests (POST, PUT, PATCH, DELETE) that do not echo the request's CSRF

@@ -1,3 +1,5 @@
+import RecoverData
+
 /// Finds the signed-in session from the session cookie, settles the CSRF token, and the language:
 /// the account's setting, else the language cookie, else `Accept-Language`, else English.
 ///
@@ -34,7 +36,7 @@ public struct SessionMiddleware: Middleware {
     }
 
     static func language(for request: Request) -> Language {
-        if let chosen = request.session?.account.language { return chosen }
+        if let chosen = request.session?.account.language.flatMap(Language.init(rawValue:)) { return chosen }
         if let cookie = request.cookies[languageCookie], let language = Language(rawValue: cookie) { return language }
         if let header = request.headers["accept-language"], let language = Language.preferred(acceptLanguage: header) {
             return language

@@ -1,3 +1,4 @@
+import RecoverData
 import Foundation
 
 /// `/account`: language, time zone, password change and "sign out everywhere".
@@ -13,11 +14,11 @@ enum AccountPage {
         guard var account = request.account else { throw HTTPError(.unauthorized) }
         let form = try request.form()
         // The time zone has its own form (TimeZoneSection); this one may still carry it.
-        let zone = form["timeZone"] ?? account.timeZone
+        let zone = form["timeZone"] ?? account.zoneIdentifier
         guard let language = Language(rawValue: form["language"] ?? ""), TimeZone(identifier: zone) != nil else {
             throw HTTPError(.badRequest, "error.badForm")
         }
-        account.language = language
+        account.language = language.tag
         account.timeZone = zone
         try services.directory.updateAccount(account)
         var response = Response.redirect(to: "/account?saved=1")

@@ -38,7 +38,7 @@ enum BuiltInRoutes {
             throw HTTPError(.badRequest, "error.badForm")
         }
         if var account = request.account {
-            account.language = language
+            account.language = language.tag
             try services.directory.updateAccount(account)
         }
         let back = form["back"] ?? "/"

@@ -1,3 +1,4 @@
+import RecoverData
 import Foundation
 
 /// `GET /join/:code` and `POST /join/:code`: a participant redeems an invitation by choosing an
@@ -25,18 +26,18 @@ enum JoinPage {
             throw HTTPError(.notFound, "join.error.unavailable")
         }
         let form = try request.form()
-        let email = UserAccount.normalizedEmail(form["email"] ?? "")
+        let email = Account.normalizedEmail(form["email"] ?? "")
         let password = form["password"] ?? ""
         var problems = Problems()
-        if !isPlausibleEmail(email) { problems.email = "join.error.email" }
+        if !Account.isPlausibleEmail(email) { problems.email = "join.error.email" }
         if let problem = PasswordPolicy.problem(with: password) { problems.password = problem.rawValue }
         if password != (form["confirmation"] ?? "") { problems.confirmation = "join.error.confirmation" }
         if problems.isEmpty {
             let zone =
                 form["timeZone"].flatMap { TimeZone(identifier: $0) == nil ? nil : $0 } ?? services.defaultTimeZone
-            let account = UserAccount(
+            let account = Account(
                 email: email, passwordHash: try services.hasher.hash(password), role: .participant,
-                language: request.language, timeZone: zone, createdAt: services.now())
+                language: request.language.tag, timeZone: zone, createdAt: services.now())
             do {
                 try services.directory.redeemInvitation(code: code, account: account, at: services.now())
                 let token = try services.sessions.start(for: account, replacing: services.sessionToken(of: request))
@@ -50,12 +51,6 @@ enum JoinPage {
             }
         }
         return .html(render(request, code: code, email: email, problems: problems), status: .unprocessableContent)
-    }
-
-    static func isPlausibleEmail(_ email: String) -> Bool {
-        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        return email.count <= 254 && parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
-            && !email.contains(where: \.isWhitespace)
     }
 
     static func render(_ request: Request, code: String, email: String, problems: Problems) -> HTML {

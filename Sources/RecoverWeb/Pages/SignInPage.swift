@@ -1,3 +1,4 @@
+import RecoverData
 import Cryptography
 import Foundation
 
@@ -11,7 +12,7 @@ enum SignInPage {
 
     static func submit(_ request: Request, services: WebServices) throws -> Response {
         let form = try request.form()
-        let email = UserAccount.normalizedEmail(form["email"] ?? "")
+        let email = Account.normalizedEmail(form["email"] ?? "")
         let password = form["password"] ?? ""
         if try services.throttle.isBlocked(email: email, address: request.clientAddress) {
             return .html(render(request, email: email, errorKey: "signIn.error.throttled"), status: .tooManyRequests)

@@ -57,11 +57,26 @@ public struct Route: Sendable {
 /// ```
 public struct Router: Sendable {
     public private(set) var routes: [Route] = []
+    /// Routes added a second time (`GET /x`): ``WebApp`` refuses to start with any, rather than let a later
+    /// route silently replace an earlier one.
+    public private(set) var duplicates: [String] = []
 
     public init() {}
 
-    /// Adds a route.
+    /// Adds a route; a second route with the same method and pattern is recorded in ``duplicates``.
     public mutating func add(
+        _ method: HTTPMethod, _ pattern: String, access: RouteAccess = .public, _ handler: @escaping Responder
+    ) {
+        if routes.contains(where: { $0.method == method && $0.pattern == pattern }) {
+            duplicates.append("\(method.rawValue) \(pattern)")
+            return
+        }
+        routes.append(Route(method: method, pattern: pattern, access: access, handler: handler))
+    }
+
+    /// Replaces the route with this method and pattern (or adds it): the one deliberate way to put a page in
+    /// place of another, such as the study's feed in place of the built-in start page.
+    public mutating func replace(
         _ method: HTTPMethod, _ pattern: String, access: RouteAccess = .public, _ handler: @escaping Responder
     ) {
         routes.removeAll { $0.method == method && $0.pattern == pattern }

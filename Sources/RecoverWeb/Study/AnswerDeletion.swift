@@ -1,5 +1,5 @@
 import Care
-import CareSQLite
+import RecoverData
 import Foundation
 import Recover
 
@@ -29,12 +29,7 @@ enum AnswerDeletion {
     static func delete(_ request: Request, study: StudyServices) throws -> Response {
         let event = try deletable(request, study: study)
         guard let outcomeID = event.liveOutcome?.id else { throw HTTPError(.conflict, "study.error.noAnswer") }
-        let now = event.participant.now
-        let actor = "account:\(event.participant.patientID)"
-        try study.database.write { db in
-            db.auditActor = actor
-            _ = try SQLiteCareStore.deleteOutcome(id: outcomeID, at: now, in: db)
-        }
+        try study.records.deleteAnswer(outcomeID: outcomeID, for: event.participant.state)
         return .redirect(to: "/?day=\(event.day)")
     }
 

@@ -1,5 +1,5 @@
 import Care
-import CareSQLite
+import RecoverData
 import Foundation
 import Recover
 
@@ -16,29 +16,8 @@ enum FeedPage {
             day = chosen
         }
         let weekStart = CareFeed.weekStart(of: day)
-        let zone = participant.zone.identifier
-        let plan = participant.carePlanID
-        let patientID = participant.patientID
-        let (dayEvents, weekEvents, drafts) = try study.database.read { db in
-            let dayEvents = try SQLiteCareStore.events(
-                EventQuery(day: day, timeZoneIdentifier: zone, carePlanIDs: [plan]), in: db)
-            let weekEvents = try SQLiteCareStore.events(
-                EventQuery(
-                    from: weekStart, through: weekStart.addingDays(6), timeZoneIdentifier: zone, carePlanIDs: [plan]),
-                in: db)
-            // Events with a saved draft show "Continue" instead of "Start".
-            var drafts: Set<String> = []
-            for event in dayEvents where event.outcome == nil {
-                let occurrence = event.scheduleEvent.occurrence
-                if try SurveyDataStore.draft(
-                    patientID: patientID, taskID: event.task.id, occurrence: occurrence, in: db)
-                    != nil
-                {
-                    drafts.insert("\(event.task.id)/\(occurrence)")
-                }
-            }
-            return (dayEvents, weekEvents, drafts)
-        }
+        let (dayEvents, weekEvents, drafts) = try study.records.feed(
+            for: participant.state, day: day, weekStart: weekStart)
         let feed = CareFeed(
             day: day, today: participant.today, dayEvents: dayEvents, weekEvents: weekEvents,
             isOnboarded: participant.isOnboarded)

@@ -56,6 +56,7 @@ struct StepPage {
                 <form class="survey-step stack" method="post" action="\(action)" id="step-form" novalidate>
                 \(Layout.csrfField(request))
                 <input type="hidden" name="step" value="\(step.id)">
+                <input type="hidden" name="run" value="\(run.runID)">
                 \(content())
                 <div class="survey-actions">
                 \(back)\(skip)\(ReviewWidget.backToReview(page: self))

@@ -1,7 +1,7 @@
 import Care
-import CareSQLite
 import Foundation
 import Recover
+import RecoverData
 import Research
 
 /// The event a survey or delete URL names (`/survey/:task/:occurrence`), resolved for the signed-in
@@ -11,6 +11,8 @@ struct StudyEvent {
     let participant: ParticipantContext
     let studyTaskID: String
     let event: CareEvent
+    /// The saved survey run of the event, if any.
+    let draft: SurveyDraftRecord?
 
     var taskID: String { event.task.id }
     var occurrence: Int { event.scheduleEvent.occurrence }
@@ -18,26 +20,30 @@ struct StudyEvent {
     var liveOutcome: Outcome? { event.outcome?.isLive == true ? event.outcome : nil }
     var path: String { "\(studyTaskID)/\(occurrence)" }
 
+    /// The study task and occurrence of the route; 404 when they name nothing the study has.
+    static func key(_ request: Request) throws -> StudyEventKey {
+        let studyTaskID = try request.parameter("task")
+        guard RecoverSurveys.ids.contains(studyTaskID),
+            let occurrence = Int(try request.parameter("occurrence")), occurrence >= 0, occurrence < 1_000_000
+        else { throw HTTPError(.notFound, "study.error.noSuchEvent") }
+        return StudyEventKey(studyTaskID: studyTaskID, occurrence: occurrence)
+    }
+
     /// The event of the route's `task` and `occurrence`; 404 when the participant has no such event.
     /// The gate is checked by the callers, which answer GET and POST differently.
     static func resolve(_ request: Request, participant: ParticipantContext, study: StudyServices) throws
         -> StudyEvent
     {
-        let studyTaskID = try request.parameter("task")
-        guard RecoverSurveys.ids.contains(studyTaskID),
-            let occurrence = Int(try request.parameter("occurrence")), occurrence >= 0, occurrence < 1_000_000
-        else { throw HTTPError(.notFound, "study.error.noSuchEvent") }
-        let taskID = participant.taskID(studyTaskID)
-        let zone = participant.zone
-        let found: CareEvent? = try study.database.read { db in
-            guard let task = try SQLiteCareStore.tasks(CareTaskQuery(ids: [taskID]), in: db).first,
-                let scheduled = task.schedule.event(occurrence: occurrence, in: zone)
-            else { return nil }
-            let query = EventQuery(day: scheduled.day, timeZoneIdentifier: zone.identifier, taskIDs: [taskID])
-            return try SQLiteCareStore.events(query, in: db).first { $0.scheduleEvent.occurrence == occurrence }
-        }
-        guard let found else { throw HTTPError(.notFound, "study.error.noSuchEvent") }
-        return StudyEvent(participant: participant, studyTaskID: studyTaskID, event: found)
+        let key = try key(request)
+        return try resolve(key, in: try study.records.surveyState(key, for: participant.state), participant: participant)
+    }
+
+    /// The event of `key` in `state`; 404 when the participant has no such event.
+    static func resolve(_ key: StudyEventKey, in state: SurveyState, participant: ParticipantContext) throws
+        -> StudyEvent
+    {
+        guard let found = state.event else { throw HTTPError(.notFound, "study.error.noSuchEvent") }
+        return StudyEvent(participant: participant, studyTaskID: key.studyTaskID, event: found, draft: state.draft)
     }
 
     /// Whether the gate forbids the survey the route names, before any lookup: another survey while

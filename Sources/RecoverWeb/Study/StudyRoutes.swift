@@ -11,7 +11,7 @@ import Foundation
 public enum StudyRoutes {
     /// Adds the routes, replacing the placeholder `GET /`.
     public static func add(to router: inout Router, services: WebServices, study: StudyServices) {
-        router.get("/") { request in try FeedPage.show(request, study: study) }
+        router.replace(.get, "/") { request in try FeedPage.show(request, study: study) }
         router.get("/assets/study/:folder/:file") { request in
             try StudyAssets.response(folder: request.parameter("folder"), file: request.parameter("file"))
         }

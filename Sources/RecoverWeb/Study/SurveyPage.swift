@@ -1,5 +1,5 @@
 import Care
-import CareSQLite
+import RecoverData
 import Foundation
 import Recover
 import Research
@@ -16,25 +16,46 @@ enum SurveyPage {
         if event.isGated || event.liveOutcome != nil { return .redirect(to: "/?day=\(event.day)") }
         guard event.day <= participant.today else { throw HTTPError(.forbidden, "study.error.future") }
         let survey = event.survey
-        let run = try loadRun(event, survey: survey, study: study)
+        let run = try loadRun(event, survey: survey)
         guard let step = run.currentStep(in: survey) else { throw HTTPError(.conflict, "study.error.outOfDate") }
         return .html(StepPage(request: request, event: event, survey: survey, step: step, run: run).render())
     }
 
+    /// `POST /survey/:task/:occurrence`: one read of the session (middleware) and ONE write transaction, in
+    /// which the participant, the event and its draft are read, the engine checks the page, and the draft or
+    /// the completed survey is stored (``StudyDatabase/updateSurvey(_:account:now:_:)``).
     static func submit(_ request: Request, study: StudyServices) throws -> Response {
-        let participant = try ParticipantContext.load(request, study: study)
-        if StudyEvent.gateForbids(request, participant: participant) {
-            throw HTTPError(.forbidden, "study.error.gated")
-        }
-        let event = try StudyEvent.resolve(request, participant: participant, study: study)
-        try checkWritable(event)
+        let account = try ParticipantContext.participantAccount(request)
+        let key = try StudyEvent.key(request)
         let form = try request.form()
+        let language = ParticipantContext.language(request)
+        do {
+            return try study.records.updateSurvey(key, account: account, now: study.now()) { state in
+                let participant = ParticipantContext(state: state.participant, language: language)
+                if StudyEvent.gateForbids(request, participant: participant) {
+                    throw HTTPError(.forbidden, "study.error.gated")
+                }
+                let event = try StudyEvent.resolve(key, in: state, participant: participant)
+                // A retried final post (the answer was stored, the response lost): answer as the first did.
+                if let outcome = event.liveOutcome, let run = form["run"], outcome.id == run {
+                    return (.none, .redirect(to: "/"))
+                }
+                try checkWritable(event)
+                return try page(form, request: request, event: event)
+            }
+        } catch let error as StudyRecordError {
+            throw HTTPError.from(error)
+        }
+    }
+
+    /// What one posted page does: the engine's next step, back, skip, a page of problems, or the end.
+    static func page(_ form: FormData, request: Request, event: StudyEvent) throws -> (SurveyUpdate, Response) {
         let survey = event.survey
-        var run = try loadRun(event, survey: survey, study: study)
+        var run = try loadRun(event, survey: survey)
         guard let step = run.currentStep(in: survey), form["step"] == step.id else {
             throw HTTPError(.conflict, "study.error.outOfDate")
         }
-        let now = participant.now
+        let now = event.participant.now
         switch form["action"] ?? "next" {
         case "back":
             do { try run.back() } catch { throw HTTPError(.badRequest, "study.error.outOfDate") }
@@ -44,17 +65,16 @@ enum SurveyPage {
             }
         case "next":
             let page = StepPage(request: request, event: event, survey: survey, step: step, run: run)
-            switch StepForm.submission(for: step, fields: form.fields, timeZone: participant.zone, at: now) {
+            switch StepForm.submission(for: step, fields: form.fields, timeZone: event.participant.zone, at: now) {
             case .failure(let problems):
-                return invalid(page, problems: problems.problems, posted: form.fields)
+                return (.none, invalid(page, problems: problems.problems, posted: form.fields))
             case .success(let submission):
                 switch run.submit(submission, for: step.id, in: survey, at: now) {
                 case .failure(let errors):
-                    return invalid(
-                        page, problems: errors.errors.map { StepProblem.from($0, in: step) }, posted: form.fields)
+                    let problems = errors.errors.map { StepProblem.from($0, in: step) }
+                    return (.none, invalid(page, problems: problems, posted: form.fields))
                 case .success(.end):
-                    try SurveyCompletion.finish(run, event: event, survey: survey, study: study)
-                    return .redirect(to: "/")
+                    return (.complete(run, survey: survey), .redirect(to: "/"))
                 case .success(.step):
                     break
                 }
@@ -62,8 +82,7 @@ enum SurveyPage {
         default:
             throw HTTPError(.badRequest, "error.badForm")
         }
-        try saveDraft(run, event: event, study: study)
-        return .redirect(to: "/survey/\(event.path)")
+        return (.saveDraft(run), .redirect(to: "/survey/\(event.path)"))
     }
 
     /// `GET .../cancel`: asks before discarding.
@@ -90,12 +109,8 @@ enum SurveyPage {
     static func cancel(_ request: Request, study: StudyServices) throws -> Response {
         let participant = try ParticipantContext.load(request, study: study)
         let event = try StudyEvent.resolve(request, participant: participant, study: study)
-        let patientID = participant.patientID
-        let taskID = event.taskID
-        let occurrence = event.occurrence
-        try study.database.write { db in
-            try SurveyDataStore.deleteDraft(patientID: patientID, taskID: taskID, occurrence: occurrence, in: db)
-        }
+        try study.records.discardDraft(
+            StudyEventKey(studyTaskID: event.studyTaskID, occurrence: event.occurrence), for: participant.state)
         return .redirect(to: "/")
     }
 
@@ -114,14 +129,8 @@ enum SurveyPage {
     }
 
     /// The saved run of the event, or a new one (a draft of another survey version counts as none).
-    static func loadRun(_ event: StudyEvent, survey: Survey, study: StudyServices) throws -> SurveyRun {
-        let patientID = event.participant.patientID
-        let taskID = event.taskID
-        let occurrence = event.occurrence
-        let draft = try study.database.read { db in
-            try SurveyDataStore.draft(patientID: patientID, taskID: taskID, occurrence: occurrence, in: db)
-        }
-        if let draft, let run = try? SurveyJSON.decode(SurveyRun.self, from: draft.json),
+    static func loadRun(_ event: StudyEvent, survey: Survey) throws -> SurveyRun {
+        if let draft = event.draft, let run = try? SurveyJSON.decode(SurveyRun.self, from: draft.json),
             (try? run.check(against: survey)) != nil
         {
             return run
@@ -133,11 +142,39 @@ enum SurveyPage {
             throw HTTPError(.internalServerError)
         }
     }
+}
 
+extension SurveyPage {
+    /// Saves the run as the event's draft.
     static func saveDraft(_ run: SurveyRun, event: StudyEvent, study: StudyServices) throws {
-        let record = SurveyDraftRecord(
-            patientID: event.participant.patientID, taskID: event.taskID, occurrence: event.occurrence,
-            json: try SurveyJSON.encode(run), updatedAt: event.participant.now)
-        try study.database.write { db in try SurveyDataStore.saveDraft(record, in: db) }
+        try study.records.saveDraft(
+            run, StudyEventKey(studyTaskID: event.studyTaskID, occurrence: event.occurrence),
+            for: event.participant.state)
+    }
+}
+
+extension HTTPError {
+    /// The page for a refusal of the study's records.
+    static func from(_ error: StudyRecordError) -> HTTPError {
+        switch error.code {
+        case .alreadyDone: HTTPError(.conflict, "study.error.alreadyDone")
+        case .outOfDate: HTTPError(.conflict, "study.error.outOfDate")
+        case .signatureMissing: HTTPError(.badRequest, "survey.error.signatureEmpty")
+        case .noSuchEvent: HTTPError(.notFound, "study.error.noSuchEvent")
+        default: HTTPError(.badRequest, "study.error.incomplete")
+        }
+    }
+}
+
+extension SurveyPage {
+    /// Stores the finished run of the event (result, outcome, consent and later tasks in one transaction).
+    static func finish(_ run: SurveyRun, event: StudyEvent, study: StudyServices) throws {
+        do {
+            try study.records.completeSurvey(
+                run, survey: event.survey, StudyEventKey(studyTaskID: event.studyTaskID, occurrence: event.occurrence),
+                for: event.participant.state)
+        } catch let error as StudyRecordError {
+            throw HTTPError.from(error)
+        }
     }
 }

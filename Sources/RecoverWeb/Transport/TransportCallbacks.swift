@@ -1,3 +1,4 @@
+import RecoverData
 import CMicroHTTPD
 import Foundation
 import MHDShim

@@ -1,5 +1,7 @@
 import Care
 import CareSQLite
+import RecoverData
+import SQLite
 import Foundation
 import Recover
 import Research
@@ -93,7 +95,7 @@ enum ReviewWidget {
         let event = try StudyEvent.resolve(request, participant: participant, study: study)
         try SurveyPage.checkWritable(event)
         let form = try request.form()
-        var run = try SurveyPage.loadRun(event, survey: event.survey, study: study)
+        var run = try SurveyPage.loadRun(event, survey: event.survey)
         do { try move(&run, form, event.survey) } catch let error as HTTPError { throw error } catch {
             throw HTTPError(.conflict, "study.error.outOfDate")
         }

@@ -1,0 +1,65 @@
+import Care
+import Foundation
+import SQLite
+
+/// JSON and row conversions of the care tables; the SQL stays in `SQLiteCareStore` (and in the study's
+/// console queries, which read the care tables beside their own and decode rows with ``task(_:)`` and
+/// ``outcome(_:)``).
+public enum CareRecordCoding {
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func decode<Value: Decodable>(_ type: Value.Type, _ text: String, table: String, id: String) throws -> Value
+    {
+        do {
+            return try JSONDecoder().decode(type, from: Data(text.utf8))
+        } catch {
+            throw SQLiteCareStoreError(table: table, id: id)
+        }
+    }
+
+    /// The care task of a `care_task_version` row (`version_id`, `json`).
+    public static func task(_ row: Row) throws -> CareTask {
+        try decode(CareTask.self, try row.string("json"), table: "care_task_version", id: try row.string("version_id"))
+    }
+
+    /// The outcome of a `care_outcome` row (every column).
+    public static func outcome(_ row: Row) throws -> Outcome {
+        let id = try row.string("id")
+        var outcome = Outcome(
+            id: id, taskID: try row.string("task_id"), taskVersionID: try row.string("task_version_id"),
+            occurrenceIndex: try row.int("occurrence"),
+            values: try decode([OutcomeValue].self, try row.string("values_json"), table: "care_outcome", id: id),
+            createdDate: try row.date("created_at"))
+        outcome.updatedDate = try row.date("updated_at")
+        outcome.deletedDate = try row["deleted_at"]
+        outcome.eventStart = LocalDateTime(try row.string("event_start"))
+        return outcome
+    }
+
+    static func patient(_ row: Row) throws -> Patient {
+        let birthDate: String? = try row["birth_date"]
+        return Patient(
+            id: try row.string("id"), name: try row.string("name"), birthDate: birthDate.flatMap(LocalDate.init),
+            timeZoneIdentifier: try row.string("time_zone"))
+    }
+
+    static func carePlan(_ row: Row) throws -> CarePlan {
+        CarePlan(id: try row.string("id"), title: try row.string("title"), patientID: try row["patient_id"])
+    }
+
+    static func contact(_ row: Row) throws -> Contact {
+        Contact(
+            id: try row.string("id"), name: try row.string("name"), role: try row.string("role"),
+            phone: try row["phone"], email: try row["email"], carePlanID: try row["care_plan_id"])
+    }
+
+    /// `?, ?, ?` for an `IN (...)` list of `count` bound values.
+    /// `?, ?, ?` for `count` arguments.
+    public static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+}

@@ -1,0 +1,152 @@
+import Care
+import Foundation
+import SQLite
+
+/// Outcomes and events inside the caller's transaction.
+extension SQLiteCareStore {
+    /// Records an outcome inside the caller's transaction (see `CareStore.addOutcome`).
+    ///
+    /// The same id again returns the stored outcome and writes nothing; use `isNew` to learn which happened.
+    public static func addOutcome(_ outcome: Outcome, in db: DatabaseConnection) throws -> Outcome {
+        try addOutcomeReportingNew(outcome, in: db).outcome
+    }
+
+    /// Records an outcome and tells whether it was new (false for a retried write of the same id).
+    public static func addOutcomeReportingNew(
+        _ outcome: Outcome, in db: DatabaseConnection
+    ) throws -> (outcome: Outcome, isNew: Bool) {
+        if let stored = try self.outcome(id: outcome.id, in: db) {
+            return (try stored.replaying(outcome), false)
+        }
+        guard let history = try history(taskID: outcome.taskID, in: db),
+            history.versions.contains(where: { $0.versionID == outcome.taskVersionID })
+        else { throw CareStoreError.unknownTaskVersion(outcome.taskVersionID) }
+        let event = try history.event(versionID: outcome.taskVersionID, occurrence: outcome.occurrenceIndex)
+        if let existing = try db.queryOne(
+            "SELECT id FROM care_outcome WHERE task_version_id = ? AND occurrence = ? AND deleted_at IS NULL",
+            [outcome.taskVersionID, outcome.occurrenceIndex])
+        {
+            throw CareStoreError.outcomeAlreadyRecorded(
+                taskID: outcome.taskID, occurrence: outcome.occurrenceIndex,
+                existingOutcomeID: try existing.string("id"))
+        }
+        var stored = outcome
+        stored.createdDate = DatabaseDate.rounded(outcome.createdDate)
+        stored.updatedDate = stored.createdDate
+        stored.deletedDate = nil
+        stored.eventStart = event.event.localStart
+        let participant = try patientID(taskVersionID: stored.taskVersionID, in: db)
+        try db.recordingChange(.create, of: outcomeRow(stored.id), owner: participant) {
+            try db.execute(
+                """
+                INSERT INTO care_outcome (id, task_id, task_version_id, occurrence, event_start, values_json,
+                created_at, updated_at, deleted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)
+                """,
+                [
+                    stored.id, stored.taskID, stored.taskVersionID, stored.occurrenceIndex,
+                    event.event.localStart.description, try CareRecordCoding.json(stored.values), stored.createdDate,
+                    stored.updatedDate,
+                ])
+        }
+        return (stored, true)
+    }
+
+    /// Replaces a live outcome's values inside the caller's transaction.
+    public static func updateOutcome(
+        id: String, values: [OutcomeValue], at now: Date, in db: DatabaseConnection
+    ) throws -> Outcome {
+        guard var outcome = try outcome(id: id, in: db) else { throw CareStoreError.unknownOutcome(id) }
+        if !outcome.isLive { throw CareStoreError.outcomeDeleted(id) }
+        outcome.values = values
+        outcome.updatedDate = DatabaseDate.rounded(now)
+        let participant = try patientID(taskVersionID: outcome.taskVersionID, in: db)
+        try db.recordingChange(.update, of: outcomeRow(id), owner: participant) {
+            try db.execute(
+                "UPDATE care_outcome SET values_json = ?, updated_at = ? WHERE id = ?",
+                [try CareRecordCoding.json(values), outcome.updatedDate, id])
+        }
+        return outcome
+    }
+
+    /// Marks an outcome deleted inside the caller's transaction; a tombstone is returned unchanged.
+    public static func deleteOutcome(id: String, at now: Date, in db: DatabaseConnection) throws -> Outcome {
+        guard var outcome = try outcome(id: id, in: db) else { throw CareStoreError.unknownOutcome(id) }
+        guard outcome.isLive else { return outcome }
+        outcome.deletedDate = DatabaseDate.rounded(now)
+        let participant = try patientID(taskVersionID: outcome.taskVersionID, in: db)
+        try db.recordingChange(.delete, of: outcomeRow(id), owner: participant) {
+            try db.execute("UPDATE care_outcome SET deleted_at = ? WHERE id = ?", [outcome.deletedDate, id])
+        }
+        return outcome
+    }
+
+    /// An outcome row as the audit trail names it.
+    static func outcomeRow(_ id: String) -> RowReference {
+        RowReference(table: "care_outcome", key: id)
+    }
+
+    /// The patient whose care plan holds a task version, for the audit trail; nil for a task without a plan.
+    public static func patientID(taskVersionID: String, in db: DatabaseConnection) throws -> String? {
+        try db.queryOne(
+            """
+            SELECT plan.patient_id AS patient_id FROM care_task_version AS version
+            JOIN care_plan AS plan ON plan.id = version.care_plan_id WHERE version.version_id = ?
+            """, [taskVersionID]
+        )?["patient_id"]
+    }
+
+    /// The outcome with `id`, live or deleted.
+    public static func outcome(id: String, in db: DatabaseConnection) throws -> Outcome? {
+        try db.queryOne("SELECT * FROM care_outcome WHERE id = ?", [id]).map(CareRecordCoding.outcome)
+    }
+
+    /// The outcomes a query selects, inside the caller's transaction.
+    public static func outcomes(_ query: OutcomeQuery, in db: DatabaseConnection) throws -> [Outcome] {
+        var conditions: [String] = []
+        var arguments: [any DatabaseValueConvertible] = []
+        if let taskIDs = query.taskIDs {
+            guard !taskIDs.isEmpty else { return [] }
+            conditions.append("task_id IN (\(CareRecordCoding.placeholders(taskIDs.count)))")
+            arguments += taskIDs
+        }
+        if let versionIDs = query.taskVersionIDs {
+            guard !versionIDs.isEmpty else { return [] }
+            conditions.append("task_version_id IN (\(CareRecordCoding.placeholders(versionIDs.count)))")
+            arguments += versionIDs
+        }
+        if let interval = query.dateInterval {
+            conditions.append("event_start >= ? AND event_start < ?")
+            arguments += [
+                interval.lowerBound.startOfDay.description, interval.upperBound.addingDays(1).startOfDay.description,
+            ]
+        }
+        if !query.includeDeleted { conditions.append("deleted_at IS NULL") }
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        let rows = try db.query("SELECT * FROM care_outcome\(filter)", arguments)
+        return query.select(from: try rows.map(CareRecordCoding.outcome))
+    }
+
+    /// The events a query selects with their live outcomes, inside the caller's transaction.
+    public static func events(_ query: EventQuery, in db: DatabaseConnection) throws -> [CareEvent] {
+        let histories = try histories(taskIDs: query.taskIDs, carePlanIDs: query.carePlanIDs, in: db)
+        let planned = try query.plan(from: histories)
+        var ranges: [String: ClosedRange<Int>] = [:]
+        for item in planned {
+            let occurrence = item.event.occurrence
+            let range = ranges[item.task.versionID].map {
+                min($0.lowerBound, occurrence)...max($0.upperBound, occurrence)
+            }
+            ranges[item.task.versionID] = range ?? occurrence...occurrence
+        }
+        var outcomes: [Outcome] = []
+        for (versionID, range) in ranges {
+            let rows = try db.query(
+                """
+                SELECT * FROM care_outcome WHERE task_version_id = ? AND occurrence BETWEEN ? AND ?
+                AND deleted_at IS NULL
+                """, [versionID, range.lowerBound, range.upperBound])
+            outcomes += try rows.map(CareRecordCoding.outcome)
+        }
+        return EventQuery.attach(planned, outcomes: outcomes)
+    }
+}

@@ -1,0 +1,35 @@
+import Cryptography
+import Foundation
+import RecoverWeb
+import SQLite
+
+/// What the composition root needs to build Recover: where the data is and how the server behaves.
+public struct AppConfiguration: Sendable {
+    /// The data folder (`--data-dir`).
+    public var dataDirectory: URL
+    /// Sign out after this many seconds without a request.
+    public var sessionIdleTimeout: TimeInterval = 30 * 60
+    /// Sign out this many seconds after signing in.
+    public var sessionAbsoluteTimeout: TimeInterval = 12 * 3600
+    /// The zone a participant gets when the browser does not say.
+    public var defaultTimeZone = TimeZone.current.identifier
+    /// The study's clock (debug builds may shift it: `--fake-today-file`).
+    public var studyClock: @Sendable () -> Date = { Date() }
+    /// The clock of sessions and throttling.
+    public var clock: @Sendable () -> Date = { Date() }
+    /// How many seconds the console dashboard's figures are reused.
+    public var dashboardLifetime: TimeInterval = 30
+    /// When a commit counts as durable (`.full`: fsynced before it is acknowledged).
+    public var durability: DatabaseConfiguration.Durability = .full
+    /// How passwords are hashed (tests use the minimum strength).
+    public var passwordHasher = PasswordHasher()
+    /// The largest video upload in bytes.
+    public var uploadLimit = MediaServices.defaultUploadLimit
+    /// Where request lines and errors go.
+    public var log: @Sendable (String) -> Void = { _ in }
+
+    /// The defaults for the data folder `dataDirectory`.
+    public init(dataDirectory: URL) {
+        self.dataDirectory = dataDirectory
+    }
+}

@@ -1,0 +1,74 @@
+import Cryptography
+import Foundation
+import RecoverData
+import SQLite
+
+/// A Recover data folder opened for use: the database (every migration of ``RecoverSchema``), the server's
+/// signing key, the study's records and the account directory over them.
+///
+/// ```swift
+/// let folder = try DataFolder.open(URL(fileURLWithPath: "recover-data"))
+/// let participant = try folder.records.participant(account, now: Date())
+/// ```
+public struct DataFolder: Sendable {
+    /// The folder.
+    public let url: URL
+    /// The study's records and use cases (database and signing key).
+    public let records: StudyDatabase
+
+    /// The database.
+    public var database: Database { records.database }
+    /// The server's signing key (created in the folder on first use).
+    public let signingKey: SigningKey
+    /// Accounts, invitations, sessions and throttling over the same database.
+    public let directory: any AccountDirectory
+
+    /// Why a data folder could not be opened: the message names the folder, never data.
+    public struct OpenError: Error, CustomStringConvertible {
+        /// Whether the folder or its database is missing (as opposed to unreadable or foreign).
+        public let isMissing: Bool
+        public let description: String
+    }
+
+    /// Opens the folder at `url`, creating it and its database unless `mustExist`; `fallbackTimeZone` is
+    /// the zone of accounts stored without one.
+    public static func open(
+        _ url: URL, mustExist: Bool = false, durability: DatabaseConfiguration.Durability = .full,
+        fallbackTimeZone: String = TimeZone.current.identifier
+    ) throws -> DataFolder {
+        let file = url.appending(path: Database.fileName)
+        if mustExist {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw OpenError(isMissing: true, description: "no data folder at \(url.path)")
+            }
+            guard FileManager.default.fileExists(atPath: file.path) else {
+                throw OpenError(
+                    isMissing: true, description: "\(url.path) is not a Recover data folder: it has no \(Database.fileName)")
+            }
+        } else {
+            do {
+                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            } catch {
+                throw OpenError(isMissing: false, description: "cannot create the data folder \(url.path)")
+            }
+        }
+        let key: SigningKey
+        do {
+            key = try ServerSigningKey.loadOrCreate(dataDirectory: url)
+        } catch let error as SigningKeyError {
+            throw OpenError(isMissing: false, description: error.description)
+        }
+        let database: Database
+        do {
+            database = try RecoverSchema.open(at: file, configuration: DatabaseConfiguration(durability: durability))
+        } catch let error as DatabaseOpenError {
+            throw OpenError(isMissing: false, description: error.description)
+        } catch {
+            throw OpenError(isMissing: false, description: "cannot open the database in \(url.path): \(error)")
+        }
+        return DataFolder(
+            url: url, records: StudyDatabase(database: database, signingKey: key), signingKey: key,
+            directory: SQLiteAccountDirectory(database: database, fallbackTimeZone: fallbackTimeZone))
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import RecoverData
+import RecoverWeb
+
+/// The one composition root: builds the stores, services and every route of Recover from a configuration.
+/// `recover serve`, the tests and the benchmarks all build the app through it.
+///
+/// ```swift
+/// let recover = try RecoverApp(configuration: AppConfiguration(dataDirectory: folder))
+/// let response = recover.web.respond(to: Request(method: .get, path: "/healthz"))
+/// ```
+public struct RecoverApp: Sendable {
+    /// The opened data folder.
+    public let folder: DataFolder
+    /// Accounts, sessions and throttling.
+    public let services: WebServices
+    /// The participant pages' services.
+    public let study: StudyServices
+    /// A participant's records (insights, account downloads, withdrawal).
+    public let records: ParticipantRecords
+    /// Videos and the hearing screening.
+    public let media: MediaServices
+    /// The research console's services.
+    public let console: ConsoleContext
+    /// Every route and the middleware chain.
+    public let web: WebApp
+
+    /// Opens the data folder of `configuration` (creating it) and builds the app over it.
+    public init(configuration: AppConfiguration) throws {
+        try self.init(
+            folder: try DataFolder.open(
+                configuration.dataDirectory, durability: configuration.durability,
+                fallbackTimeZone: configuration.defaultTimeZone),
+            configuration: configuration)
+    }
+
+    /// Builds the app over an opened `folder`.
+    public init(folder: DataFolder, configuration: AppConfiguration) throws {
+        self.folder = folder
+        let services = WebServices(
+            directory: folder.directory, hasher: configuration.passwordHasher, idleTimeout: configuration.sessionIdleTimeout,
+            absoluteTimeout: configuration.sessionAbsoluteTimeout, defaultTimeZone: configuration.defaultTimeZone,
+            now: configuration.clock)
+        let study = StudyServices(records: folder.records, now: configuration.studyClock)
+        let records = ParticipantRecords(database: folder.database, now: configuration.studyClock)
+        let media = try MediaServices(study: study, dataFolder: folder.url, uploadLimit: configuration.uploadLimit)
+        let console = ConsoleContext(
+            records: folder.records, services: services, dashboardLifetime: configuration.dashboardLifetime)
+        self.services = services
+        self.study = study
+        self.records = records
+        self.media = media
+        self.console = console
+        web = try WebApp(services: services, log: configuration.log) { router, services in
+            StudyRoutes.add(to: &router, services: services, study: study)
+            MediaRoutes.add(to: &router, media: media)
+            InsightsRoutes.add(to: &router, services: services, records: records)
+            AccountRecordRoutes.add(to: &router, services: services, records: records)
+            ConsoleRoutes.add(to: &router, context: console)
+        }
+    }
+
+    /// On a data folder without staff: the admin account and a demo invitation, to print once.
+    public func firstStartIfNeeded() throws -> Enrollment.FirstStart? {
+        try Enrollment(directory: folder.directory, hasher: services.hasher).firstStartIfNeeded(timeZone: services.defaultTimeZone)
+    }
+}

@@ -1,0 +1,50 @@
+import SQLite
+
+extension AccountStore {
+    /// The accounts area's migrations, in order. Never edit one that has landed; append a new one.
+    public static let migrations: [Migration] = [
+        Migration(
+            name: "accounts-001-create",
+            sql: """
+                CREATE TABLE account (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    email TEXT NOT NULL UNIQUE,
+                    password_hash TEXT NOT NULL,
+                    role TEXT NOT NULL CHECK (role IN ('participant', 'admin', 'researcher')),
+                    language TEXT,
+                    time_zone TEXT,
+                    created_at TEXT NOT NULL,
+                    withdrawn_at TEXT
+                );
+                CREATE INDEX account_role_created ON account (role, created_at);
+
+                CREATE TABLE invitation (
+                    code TEXT PRIMARY KEY NOT NULL,
+                    created_by TEXT,
+                    created_at TEXT NOT NULL,
+                    expires_at TEXT,
+                    used_at TEXT,
+                    used_by_account_id TEXT REFERENCES account (id),
+                    revoked_at TEXT
+                );
+                CREATE INDEX invitation_created ON invitation (created_at);
+
+                CREATE TABLE session (
+                    token_hash TEXT PRIMARY KEY NOT NULL,
+                    account_id TEXT NOT NULL REFERENCES account (id) ON DELETE CASCADE,
+                    csrf_token TEXT NOT NULL,
+                    created_at TEXT NOT NULL,
+                    last_seen_at TEXT NOT NULL,
+                    absolute_expiry TEXT NOT NULL
+                );
+                CREATE INDEX session_account ON session (account_id);
+                CREATE INDEX session_absolute_expiry ON session (absolute_expiry);
+
+                CREATE TABLE sign_in_failure (
+                    key TEXT NOT NULL,
+                    failed_at TEXT NOT NULL
+                );
+                CREATE INDEX sign_in_failure_key ON sign_in_failure (key, failed_at);
+                """)
+    ]
+}

@@ -1,0 +1,89 @@
+import Cryptography
+import Foundation
+
+/// Operator tasks on accounts: first-start setup, invitations, staff accounts.
+public struct Enrollment: Sendable {
+    public let directory: any AccountDirectory
+    public let hasher: PasswordHasher
+    public let now: @Sendable () -> Date
+
+    public init(
+        directory: any AccountDirectory, hasher: PasswordHasher = PasswordHasher(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.directory = directory
+        self.hasher = hasher
+        self.now = now
+    }
+
+    /// What the first start created, to print once.
+    public struct FirstStart: Sendable {
+        public let adminEmail: String
+        public let adminPassword: String
+        public let invitationCode: String
+    }
+
+    /// The email of the admin account made on first start.
+    public static let firstAdminEmail = "admin@recover.local"
+
+    /// On a directory without staff: creates the admin account with a generated password and one
+    /// demo invitation. `nil` when staff already exist (later starts).
+    public func firstStartIfNeeded(timeZone: String) throws -> FirstStart? {
+        guard try !directory.hasStaffAccount() else { return nil }
+        let password = Self.generatedPassword()
+        _ = try addStaff(email: Self.firstAdminEmail, role: .admin, password: password, timeZone: timeZone)
+        let code = try invite(count: 1, createdBy: nil)[0]
+        return FirstStart(adminEmail: Self.firstAdminEmail, adminPassword: password, invitationCode: code)
+    }
+
+    /// Creates `count` single-use invitation codes.
+    public func invite(count: Int, createdBy: String?) throws -> [String] {
+        try (0..<count).map { _ in
+            let code = Crypto.randomCode(length: 16)
+            try directory.addInvitation(code: code, createdBy: createdBy, at: now())
+            return code
+        }
+    }
+
+    /// Adds a staff account; throws ``EnrollmentError`` for a bad email, role or password.
+    public func addStaff(email: String, role: AccountRole, password: String, timeZone: String) throws -> Account {
+        let normalized = Account.normalizedEmail(email)
+        guard Account.isPlausibleEmail(normalized) else { throw EnrollmentError.invalidEmail }
+        guard role.isStaff else { throw EnrollmentError.notAStaffRole }
+        if let problem = PasswordPolicy.problem(with: password) { throw EnrollmentError.weakPassword(problem) }
+        let account = Account(
+            email: normalized, passwordHash: try hasher.hash(password), role: role, timeZone: timeZone, createdAt: now()
+        )
+        do {
+            try directory.addAccount(account)
+        } catch AccountDirectoryError.emailTaken {
+            throw EnrollmentError.emailTaken
+        }
+        return account
+    }
+
+    /// A random password of 20 characters (about 115 bits), for printing once.
+    public static func generatedPassword() -> String { Crypto.randomCode(length: 20) }
+}
+
+/// Why an operator's account request was refused.
+public enum EnrollmentError: Error, Sendable, CustomStringConvertible {
+    case invalidEmail
+    case notAStaffRole
+    case weakPassword(PasswordPolicy.Problem)
+    case emailTaken
+
+    public var description: String {
+        switch self {
+        case .invalidEmail: "the email address is not valid"
+        case .notAStaffRole: "the role must be admin or researcher"
+        case .weakPassword(let problem):
+            switch problem {
+            case .tooShort: "the password must have at least \(PasswordPolicy.minimumLength) characters"
+            case .tooLong: "the password must have at most \(PasswordPolicy.maximumLength) characters"
+            case .common: "the password is too common"
+            }
+        case .emailTaken: "an account with this email already exists"
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import SQLite
+
+/// The audit trail as the database's ``ChangeRecorder``: every row change a store makes is appended to the
+/// trail in the same transaction, attributed to `actor`.
+///
+/// ``RecoverSchema/open(at:migrations:configuration:)`` installs it with the `system` actor; a use case
+/// names its actor at the start of its write (`db.auditActor = "account:\(id)"`).
+public struct AuditRecorder: ChangeRecorder {
+    /// Who the entries are attributed to (`account:<id>`, `cli:export`, `system`).
+    public var actor: String
+
+    /// The actor of writes that do not name one: the server or a tool acting on its own.
+    public static let systemActor = "system"
+
+    /// A recorder attributing entries to `actor`.
+    public init(actor: String) { self.actor = actor }
+
+    public func recordChange<Value>(
+        _ kind: RowChangeKind?, of row: RowReference, owner: String?, in db: DatabaseConnection,
+        _ change: () throws -> Value
+    ) throws -> Value {
+        try AuditTrail.recordChange(
+            kind.map { AuditAction(rawValue: $0.rawValue) ?? .update }, of: row, participantID: owner, actor: actor,
+            in: db, change)
+    }
+}
+
+extension DatabaseConnection {
+    /// Who the audit entries of the current write are attributed to; setting it installs an ``AuditRecorder``.
+    public var auditActor: String {
+        get { (changeRecorder as? AuditRecorder)?.actor ?? AuditRecorder.systemActor }
+        set { changeRecorder = AuditRecorder(actor: newValue) }
+    }
+}

@@ -1,0 +1,111 @@
+import Care
+import CareSQLite
+import Foundation
+import SQLite
+
+/// The dashboard's alerts and study adherence.
+extension ConsoleQueries {
+    /// The pain score at or above which a participant's last check-in raises an alert.
+    public static let highPainThreshold = 8
+
+    /// Participants still in the study whose last pain score is high, and those onboarded who recorded no
+    /// check-in on any of the three days before `today` (while their check-in task ran all three days).
+    public static func alerts(today: LocalDate, in db: DatabaseConnection) throws -> [ConsoleAlert] {
+        let painScore = """
+            (SELECT max(coalesce(json_extract(e.value, '$.content.integer'), json_extract(e.value, '$.content.double')))
+                FROM json_each(o.values_json) e WHERE json_extract(e.value, '$.kind') = 'checkin.form.pain')
+            """
+        let pain = try db.query(
+            """
+            SELECT id, email, event_start, score FROM (
+                SELECT a.id, a.email, o.event_start, \(painScore) AS score
+                FROM account a
+                JOIN care_outcome o ON o.id = (SELECT o2.id FROM care_outcome o2
+                    WHERE o2.task_id = \(taskID("checkin", of: "a.id")) AND o2.deleted_at IS NULL
+                    ORDER BY o2.event_start DESC LIMIT 1)
+                WHERE a.role = 'participant' AND a.withdrawn_at IS NULL
+            ) WHERE score >= ? ORDER BY score DESC, event_start DESC, id
+            """, [highPainThreshold])
+        let threeDaysAgo = today.addingDays(-3).description
+        let missed = try db.query(
+            """
+            SELECT a.id, a.email FROM account a
+            JOIN care_task_version v ON v.task_id = \(taskID("checkin", of: "a.id")) AND v.sequence = 0
+            WHERE a.role = 'participant' AND a.withdrawn_at IS NULL
+                AND substr(v.effective_at, 1, 10) <= ? AND \(onboarded)
+                AND NOT EXISTS (SELECT 1 FROM care_outcome o WHERE o.task_id = v.task_id AND o.deleted_at IS NULL
+                    AND o.event_start >= ? AND o.event_start < ?)
+            ORDER BY a.created_at, a.id
+            """, [threeDaysAgo, threeDaysAgo, today.description])
+        let painAlerts = try pain.map { row in
+            ConsoleAlert(
+                participantID: try row.string("id"), email: try row.string("email"),
+                reason: .highPain(score: try row.double("score"), on: try row.string("event_start")))
+        }
+        let missedAlerts = try missed.map { row in
+            ConsoleAlert(participantID: try row.string("id"), email: try row.string("email"), reason: .missedCheckins)
+        }
+        return painAlerts + missedAlerts
+    }
+
+    /// Study adherence on each of the `days` local days ending with `today`: events of adherence-counting
+    /// tasks due across participants (until the day they withdrew) and how many have an outcome.
+    ///
+    /// Three aggregate queries and no JSON per participant: current task versions grouped by study task,
+    /// start day and withdrawal day (participants who began a task on the same day share its schedule), one
+    /// sample task of each group decoded and expanded in Swift, and completed outcomes counted per day.
+    public static func adherence(
+        days: Int = adherenceWindowDays, today: LocalDate, in db: DatabaseConnection
+    ) throws -> [StudyAdherenceDay] {
+        let first = today.addingDays(1 - max(days, 1))
+        let groups = try db.query(
+            """
+            SELECT substr(v.task_id, length(p.patient_id) + 2) AS study_task, substr(v.effective_at, 1, 10) AS start_day,
+                substr(a.withdrawn_at, 1, 10) AS withdrawn_day, count(*) AS tasks, min(v.version_id) AS sample
+            FROM account a JOIN care_plan p ON p.patient_id = a.id
+            JOIN care_task_version v ON v.care_plan_id = p.id
+            WHERE a.role = 'participant' AND v.is_deleted = 0
+                AND v.sequence = (SELECT max(v2.sequence) FROM care_task_version v2 WHERE v2.task_id = v.task_id)
+            GROUP BY study_task, start_day, withdrawn_day
+            """)
+        let samples = Set(try groups.map { try $0.string("sample") })
+        var tasks: [String: CareTask] = [:]
+        for row in try db.query(
+            "SELECT version_id, json FROM care_task_version WHERE version_id IN (\(CareRecordCoding.placeholders(samples.count)))",
+            Array(samples))
+        {
+            tasks[try row.string("version_id")] = try CareRecordCoding.task(row)
+        }
+        let utc = TimeZone(identifier: "UTC") ?? TimeZone.current
+        var due: [LocalDate: Int] = [:]
+        var counted: Set<String> = []
+        for group in groups {
+            guard let task = tasks[try group.string("sample")], task.impactsAdherence else { continue }
+            counted.insert(try group.string("study_task"))
+            let withdrawnDay = (try group["withdrawn_day"] as String?).flatMap(LocalDate.init)
+            let count = try group.int("tasks")
+            for event in task.schedule.events(from: first, through: today, in: utc) {
+                if let withdrawnDay, event.day >= withdrawnDay { continue }
+                due[event.day, default: 0] += count
+            }
+        }
+        var completed: [LocalDate: Int] = [:]
+        if !counted.isEmpty {
+            let studyTasks = counted.sorted()
+            let matches = studyTasks.map { _ in "o.task_id LIKE ('%.' || ?)" }.joined(separator: " OR ")
+            let rows = try db.query(
+                """
+                SELECT substr(o.event_start, 1, 10) AS day, count(*) AS completed FROM care_outcome o
+                WHERE o.deleted_at IS NULL AND o.event_start >= ? AND o.event_start < ? AND (\(matches))
+                GROUP BY day
+                """, [first.description, today.addingDays(1).description] + studyTasks)
+            for row in rows {
+                if let day = LocalDate(try row.string("day")) { completed[day] = try row.int("completed") }
+            }
+        }
+        return (0..<max(days, 1)).map { offset in
+            let day = first.addingDays(offset)
+            return StudyAdherenceDay(day: day, due: due[day] ?? 0, completed: completed[day] ?? 0)
+        }
+    }
+}

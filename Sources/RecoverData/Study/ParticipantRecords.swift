@@ -1,0 +1,97 @@
+import Care
+import CareSQLite
+import SQLite
+import Foundation
+
+/// A participant's study records in the Recover database, read and changed synchronously on the request's
+/// thread: their care tasks, outcomes and survey results, and withdrawal.
+///
+/// A participant's tasks are the tasks of the care plans whose `patientID` is their account id, so one
+/// participant's records never reach another's pages.
+///
+/// ```swift
+/// let records = ParticipantRecords(database: database)
+/// let outcomes = try records.outcomes(patientID: account.id)
+/// ```
+public struct ParticipantRecords: Sendable {
+    /// The database holding the care store, survey data, consent records and accounts.
+    public let database: Database
+    /// The study's current instant, which decides the participant's "today" (the study clock of
+    /// ``StudyServices``, so a shifted test clock moves insights and withdrawal too).
+    public let now: @Sendable () -> Date
+
+    /// Records in `database` (opened with the account migrations and ``StudyServices/migrations``).
+    public init(database: Database, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.database = database
+        self.now = now
+    }
+
+    /// Every version of every task in the participant's care plans, by task id then version order.
+    public func taskHistory(patientID: String) throws -> [CareTask] {
+        try database.read { db in try Self.tasks(patientID: patientID, versions: .all, in: db) }
+    }
+
+    /// The participant's live outcomes, by event start, optionally limited to events on `days`.
+    public func outcomes(patientID: String, days: ClosedRange<LocalDate>? = nil) throws -> [Outcome] {
+        try database.read { db in
+            let taskIDs = try Self.taskIDs(patientID: patientID, in: db)
+            guard !taskIDs.isEmpty else { return [] }
+            return try SQLiteCareStore.outcomes(OutcomeQuery(taskIDs: taskIDs, dateInterval: days), in: db)
+        }
+    }
+
+    /// The participant's completed survey results, oldest first.
+    public func surveyResults(patientID: String) throws -> [SurveyResultRecord] {
+        try database.read { db in try SurveyDataStore.results(patientID: patientID, in: db) }
+    }
+
+    /// Withdraws the participant on their local day `day`: in one transaction, every current task of theirs
+    /// gets a new version whose schedule ends at the start of `day` (nothing is deleted), and the account is
+    /// marked withdrawn at `instant`. Repeating it changes nothing more.
+    public func withdraw(patientID: String, on day: LocalDate, at instant: Date) throws {
+        try database.write { db in
+            // The participant withdraws themselves: the audit trail names them as the actor.
+            db.auditActor = "account:\(patientID)"
+            for task in try Self.tasks(patientID: patientID, versions: .current, in: db) {
+                switch StudyWithdrawal.ending(task, from: day) {
+                case .unchanged:
+                    break
+                case .newVersion(let version):
+                    _ = try SQLiteCareStore.updateTask(version, in: db)
+                case .tombstone(let effectiveDate):
+                    _ = try SQLiteCareStore.deleteTask(
+                        id: task.id, effectiveFrom: effectiveDate, versionID: UUID().uuidString.lowercased(), in: db)
+                }
+            }
+            try AccountStore.withdraw(accountID: patientID, at: instant, in: db)
+        }
+    }
+
+    /// The ids of the tasks in the participant's care plans.
+    static func taskIDs(patientID: String, in db: DatabaseConnection) throws -> [String] {
+        Array(Set(try tasks(patientID: patientID, versions: .all, in: db).map(\.id))).sorted()
+    }
+
+    static func tasks(
+        patientID: String, versions: CareTaskQuery.Versions, in db: DatabaseConnection
+    ) throws -> [CareTask] {
+        let plans = try SQLiteCareStore.carePlans(patientID: patientID, in: db).map(\.id)
+        guard !plans.isEmpty else { return [] }
+        return try SQLiteCareStore.tasks(CareTaskQuery(carePlanIDs: plans, versions: versions), in: db)
+    }
+}
+
+extension ParticipantRecords {
+    /// Sets the participant's time zone on their account and, when they have one, their care-store patient
+    /// (whose zone their schedules are evaluated in), in one transaction.
+    public func changeTimeZone(accountID: String, to identifier: String) throws {
+        try database.write { db in
+            db.auditActor = "account:\(accountID)"
+            try AccountStore.updateTimeZone(accountID: accountID, timeZone: identifier, in: db)
+            if var patient = try SQLiteCareStore.patient(id: accountID, in: db) {
+                patient.timeZoneIdentifier = identifier
+                _ = try SQLiteCareStore.updatePatient(patient, in: db)
+            }
+        }
+    }
+}

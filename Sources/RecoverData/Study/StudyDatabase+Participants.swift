@@ -1,0 +1,135 @@
+import Care
+import CareSQLite
+import Foundation
+import Recover
+import Research
+import SQLite
+
+extension StudyDatabase {
+    /// The participant of `account` at `now`: one read, and a write only on first use (their patient record,
+    /// care plan and onboarding task are created) or after their time zone changed.
+    public func participant(_ account: Account, now: Date) throws -> ParticipantState {
+        let zone = TimeZone(identifier: account.zoneIdentifier) ?? .gmt
+        let onboardingTaskID = ParticipantPlan.taskID(StudyTaskID.onboarding, patientID: account.id)
+        let (patient, onboarded) = try database.read { db in
+            (
+                try SQLiteCareStore.patient(id: account.id, in: db),
+                try SQLiteCareStore.outcomes(OutcomeQuery(taskIDs: [onboardingTaskID], limit: 1), in: db)
+            )
+        }
+        if patient?.timeZoneIdentifier == zone.identifier {
+            return Self.state(account, zone: zone, now: now, onboarded: onboarded)
+        }
+        return try database.write { db in try Self.participant(account, now: now, in: db) }
+    }
+
+    /// ``participant(_:now:)`` inside the caller's write transaction.
+    static func participant(_ account: Account, now: Date, in db: DatabaseConnection) throws -> ParticipantState {
+        let zone = TimeZone(identifier: account.zoneIdentifier) ?? .gmt
+        let patientID = account.id
+        let today = LocalDateTime(instant: now, in: zone).date
+        db.auditActor = actor(accountID: patientID)
+        if var existing = try SQLiteCareStore.patient(id: patientID, in: db) {
+            if existing.timeZoneIdentifier != zone.identifier {
+                existing.timeZoneIdentifier = zone.identifier
+                _ = try SQLiteCareStore.updatePatient(existing, in: db)
+            }
+        } else {
+            let joined = min(LocalDateTime(instant: account.createdAt, in: zone).date, today)
+            _ = try SQLiteCareStore.addPatient(
+                Patient(id: patientID, name: account.email, timeZoneIdentifier: zone.identifier), in: db)
+            let (plan, tasks) = ParticipantPlan.initial(patientID: patientID, joinedOn: joined)
+            _ = try SQLiteCareStore.addCarePlan(plan, in: db)
+            for task in tasks { _ = try SQLiteCareStore.addTask(task, in: db) }
+        }
+        let onboardingTaskID = ParticipantPlan.taskID(StudyTaskID.onboarding, patientID: patientID)
+        let onboarded = try SQLiteCareStore.outcomes(OutcomeQuery(taskIDs: [onboardingTaskID], limit: 1), in: db)
+        return state(account, zone: zone, now: now, onboarded: onboarded)
+    }
+
+    private static func state(_ account: Account, zone: TimeZone, now: Date, onboarded: [Outcome]) -> ParticipantState {
+        ParticipantState(
+            account: account, zone: zone, now: now, today: LocalDateTime(instant: now, in: zone).date,
+            isOnboarded: ParticipantPlan.isOnboarded(onboardingOutcomes: onboarded))
+    }
+
+    /// The event `key` of the participant and its saved draft, in one read.
+    public func surveyState(_ key: StudyEventKey, for participant: ParticipantState) throws -> SurveyState {
+        try database.read { db in try Self.surveyState(key, for: participant, in: db) }
+    }
+
+    static func surveyState(
+        _ key: StudyEventKey, for participant: ParticipantState, in db: DatabaseConnection
+    ) throws -> SurveyState {
+        let taskID = participant.taskID(key.studyTaskID)
+        let zone = participant.zone
+        var event: CareEvent?
+        if let task = try SQLiteCareStore.tasks(CareTaskQuery(ids: [taskID]), in: db).first,
+            let scheduled = task.schedule.event(occurrence: key.occurrence, in: zone)
+        {
+            let query = EventQuery(day: scheduled.day, timeZoneIdentifier: zone.identifier, taskIDs: [taskID])
+            event = try SQLiteCareStore.events(query, in: db).first { $0.scheduleEvent.occurrence == key.occurrence }
+        }
+        let draft =
+            event == nil
+            ? nil
+            : try SurveyDataStore.draft(
+                patientID: participant.patientID, taskID: taskID, occurrence: key.occurrence, in: db)
+        return SurveyState(participant: participant, event: event, draft: draft)
+    }
+
+    /// One day of the participant's feed and its week, with the events that have a saved draft
+    /// (`taskID/occurrence`), in one read.
+    public func feed(
+        for participant: ParticipantState, day: LocalDate, weekStart: LocalDate
+    ) throws -> (day: [CareEvent], week: [CareEvent], drafts: Set<String>) {
+        let zone = participant.zone.identifier
+        let plan = participant.carePlanID
+        let patientID = participant.patientID
+        return try database.read { db in
+            let dayEvents = try SQLiteCareStore.events(
+                EventQuery(day: day, timeZoneIdentifier: zone, carePlanIDs: [plan]), in: db)
+            let weekEvents = try SQLiteCareStore.events(
+                EventQuery(
+                    from: weekStart, through: weekStart.addingDays(6), timeZoneIdentifier: zone, carePlanIDs: [plan]),
+                in: db)
+            var drafts: Set<String> = []
+            for event in dayEvents where event.outcome == nil {
+                let occurrence = event.scheduleEvent.occurrence
+                if try SurveyDataStore.draft(patientID: patientID, taskID: event.task.id, occurrence: occurrence, in: db)
+                    != nil
+                {
+                    drafts.insert("\(event.task.id)/\(occurrence)")
+                }
+            }
+            return (dayEvents, weekEvents, drafts)
+        }
+    }
+
+    /// Discards the saved draft of an event; nothing else changes.
+    public func discardDraft(_ key: StudyEventKey, for participant: ParticipantState) throws {
+        let taskID = participant.taskID(key.studyTaskID)
+        try database.write { db in
+            try SurveyDataStore.deleteDraft(
+                patientID: participant.patientID, taskID: taskID, occurrence: key.occurrence, in: db)
+        }
+    }
+
+    /// Deletes the participant's live outcome `outcomeID` (a tombstone; the audit trail keeps the change).
+    public func deleteAnswer(outcomeID: String, for participant: ParticipantState) throws {
+        try database.write { db in
+            db.auditActor = Self.actor(accountID: participant.patientID)
+            _ = try SQLiteCareStore.deleteOutcome(id: outcomeID, at: participant.now, in: db)
+        }
+    }
+}
+
+extension StudyDatabase {
+    /// Saves `run` as the draft of the participant's event `key` (a page of an active step done in the browser).
+    public func saveDraft(_ run: SurveyRun, _ key: StudyEventKey, for participant: ParticipantState) throws {
+        let draft = SurveyDraftRecord(
+            patientID: participant.patientID, taskID: participant.taskID(key.studyTaskID), occurrence: key.occurrence,
+            json: try SurveyJSON.encode(run), updatedAt: participant.now)
+        try database.write { db in try SurveyDataStore.saveDraft(draft, in: db) }
+    }
+}

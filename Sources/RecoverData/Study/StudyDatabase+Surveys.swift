@@ -1,0 +1,127 @@
+import Care
+import CareSQLite
+import Cryptography
+import Foundation
+import Recover
+import Research
+import SQLite
+
+extension StudyDatabase {
+    /// One survey page post, in ONE write transaction: reads the participant (creating their plan on first
+    /// use), the event and its draft, lets `decide` run the survey engine on them, then stores what it decided.
+    ///
+    /// Completing stores the result, the outcome, the draft's removal and, for onboarding, the consent record
+    /// and the rest of the plan, all audited. It is idempotent by the run id, which is both the result's id
+    /// and the outcome's id: a retried final post stores nothing twice. Throws ``StudyRecordError``
+    /// (`.alreadyDone` when another run recorded this event first) and nothing of the post is kept.
+    public func updateSurvey<Value>(
+        _ key: StudyEventKey, account: Account, now: Date, _ decide: (SurveyState) throws -> (SurveyUpdate, Value)
+    ) throws -> Value {
+        let signingKey = signingKey
+        return try database.write { db in
+            let participant = try Self.participant(account, now: now, in: db)
+            let state = try Self.surveyState(key, for: participant, in: db)
+            let (update, value) = try decide(state)
+            switch update {
+            case .none:
+                break
+            case .saveDraft(let run):
+                guard let event = state.event else { throw StudyRecordError(.noSuchEvent) }
+                try SurveyDataStore.saveDraft(
+                    SurveyDraftRecord(
+                        patientID: participant.patientID, taskID: event.task.id, occurrence: key.occurrence,
+                        json: try SurveyJSON.encode(run), updatedAt: now), in: db)
+            case .complete(let run, let survey):
+                guard let event = state.event else { throw StudyRecordError(.noSuchEvent) }
+                try Self.complete(
+                    run, survey: survey, studyTaskID: key.studyTaskID, event: event, participant: participant,
+                    signingKey: signingKey, in: db)
+            }
+            return value
+        }
+    }
+
+    /// Stores a finished run of `event` inside the caller's write transaction (see ``updateSurvey(_:account:now:_:)``).
+    static func complete(
+        _ run: SurveyRun, survey: Survey, studyTaskID: String, event: CareEvent, participant: ParticipantState,
+        signingKey: SigningKey?, in db: DatabaseConnection
+    ) throws {
+        let now = participant.now
+        let result: SurveyResult
+        let values: [OutcomeValue]
+        do {
+            result = try run.finish(.completed, at: now)
+            values = try RecoverOutcomes.values(for: result)
+        } catch {
+            throw StudyRecordError(.incomplete)
+        }
+        let occurrence = event.scheduleEvent.occurrence
+        let record = SurveyResultRecord(
+            id: run.runID, patientID: participant.patientID, taskID: event.task.id, occurrence: occurrence,
+            surveyID: survey.id, completedAt: now, json: try SurveyJSON.encode(result))
+        let outcome = Outcome(
+            id: run.runID, taskID: event.task.id, taskVersionID: event.task.versionID, occurrenceIndex: occurrence,
+            values: values, createdDate: now)
+        var consent: ConsentRecord?
+        var laterTasks: [CareTask] = []
+        if studyTaskID == StudyTaskID.onboarding {
+            consent = try consentRecord(from: result, runID: run.runID, participant: participant, survey: survey)
+            laterTasks = ParticipantPlan.afterOnboarding(
+                patientID: participant.patientID, completedOn: participant.today,
+                checkinTime: ParticipantPlan.checkinTime(fromOnboarding: values))
+        }
+        db.auditActor = actor(accountID: participant.patientID)
+        do {
+            try SurveyDataStore.writeCompleted(
+                record,
+                with: { db in
+                    _ = try SQLiteCareStore.addOutcome(outcome, in: db)
+                    if let consent { try ConsentStore.add(consent, signingKey: signingKey, in: db) }
+                    for task in laterTasks { _ = try SQLiteCareStore.addTask(task, in: db) }
+                }, in: db)
+        } catch let error as CareStoreError {
+            switch error {
+            // Another run completed the same event first (another device): nothing of this one is kept.
+            case .outcomeAlreadyRecorded: throw StudyRecordError(.alreadyDone)
+            case .unknownTask, .unknownTaskVersion, .occurrenceNotFound: throw StudyRecordError(.noSuchEvent)
+            default: throw error
+            }
+        }
+    }
+
+    /// The consent record of an onboarding result: the exact bytes of the document that was signed (in the
+    /// language it was signed in, checked against the hash taken when it was posted) and the signature.
+    static func consentRecord(
+        from result: SurveyResult, runID: String, participant: ParticipantState, survey: Survey
+    ) throws -> ConsentRecord {
+        guard let step = survey.steps.first(where: { if case .consentDocument = $0.kind { true } else { false } }),
+            case .consent(let consent) = result.stepResult(step.id)?.activity,
+            let signature = consent.signature, let png = signature.png,
+            let language = StudyLanguage(rawValue: consent.language)
+        else { throw StudyRecordError(.signatureMissing) }
+        let document = ConsentDocuments.consent(language: language)
+        let record = ConsentRecord(
+            id: runID, patientID: participant.patientID, documentHTML: Data(document.html.utf8),
+            documentVersion: consent.documentVersion, language: consent.language,
+            printedName: signature.printedName, signatureStrokes: try SurveyJSON.encode(signature.strokes),
+            signaturePNG: png, signedAt: signature.signedAt, utcOffset: signature.utcOffset,
+            timeZoneIdentifier: participant.zone.identifier, signatureMeaning: consent.signatureMeaning)
+        // The document changed since it was shown (a new version shipped mid-survey): it must be signed again.
+        guard consent.documentSHA256 == record.documentSHA256, consent.documentVersion == document.version else {
+            throw StudyRecordError(.outOfDate)
+        }
+        return record
+    }
+}
+
+extension StudyDatabase {
+    /// Stores a finished run of the participant's event `key` in one write transaction (a survey finished by
+    /// an upload or a browser test rather than a page post); see ``updateSurvey(_:account:now:_:)``.
+    public func completeSurvey(
+        _ run: SurveyRun, survey: Survey, _ key: StudyEventKey, for participant: ParticipantState
+    ) throws {
+        try updateSurvey(key, account: participant.account, now: participant.now) { _ in
+            (.complete(run, survey: survey), ())
+        }
+    }
+}

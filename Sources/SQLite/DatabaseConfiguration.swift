@@ -1,0 +1,43 @@
+import Foundation
+
+/// Settings of a ``Database``; the defaults suit participant data.
+public struct DatabaseConfiguration: Hashable, Sendable {
+    /// When a commit counts as durable.
+    public enum Durability: Hashable, Sendable {
+        /// `synchronous=FULL`: every commit is fsynced before `write` returns, so an acknowledged write
+        /// survives a power cut. The default.
+        case full
+        /// `synchronous=NORMAL`: in WAL mode a commit survives a crash of the process but the last
+        /// commits may be lost on power failure or an OS crash. About 8x faster for small writes.
+        case normal
+
+        var pragmaValue: String {
+            switch self {
+            case .full: "FULL"
+            case .normal: "NORMAL"
+            }
+        }
+    }
+
+    /// When a commit counts as durable; `.full` by default.
+    public var durability: Durability
+    /// The most reader connections open at once (WAL readers run beside the one writer).
+    public var maximumReaderCount: Int
+    /// The most concurrent writes that may share one transaction and its commit (group commit); 1 turns
+    /// grouping off.
+    public var maximumWritesPerCommit: Int
+    /// How long a statement waits for a lock held by another process (for example the `recover` tool
+    /// beside a running server) before failing with `.busy`.
+    public var busyTimeout: TimeInterval
+
+    /// Settings with the given values.
+    public init(
+        durability: Durability = .full, maximumReaderCount: Int = 4, maximumWritesPerCommit: Int = 64,
+        busyTimeout: TimeInterval = 5
+    ) {
+        self.durability = durability
+        self.maximumReaderCount = max(1, maximumReaderCount)
+        self.maximumWritesPerCommit = max(1, maximumWritesPerCommit)
+        self.busyTimeout = busyTimeout
+    }
+}
