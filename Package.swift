@@ -52,7 +52,8 @@ let package = Package(
         .target(
             name: "RecoverData", dependencies: ["Recover", "Research", "Care", "SQLite", "CareSQLite", "Cryptography"]),
         // Study data out: CSV, JSON, FHIR R4, the audit trail's JSON lines; streamed, written atomically.
-        .target(name: "Exports", dependencies: ["Care", "RecoverData", "SQLite", "Research", "Recover", "Cryptography"]),
+        .target(
+            name: "Exports", dependencies: ["Care", "RecoverData", "SQLite", "Research", "Recover", "Cryptography"]),
         .target(
             name: "RecoverWeb",
             dependencies: [
@@ -84,14 +85,20 @@ let package = Package(
         .testTarget(name: "CareTests", dependencies: ["Care"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "CareSQLiteTests", dependencies: ["CareSQLite", "SQLite", "Care"]),
-        .testTarget(name: "RecoverDataTests", dependencies: ["RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Research", "Cryptography"]),
+        .testTarget(
+            name: "RecoverDataTests",
+            dependencies: ["RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Research", "Cryptography"]),
         .testTarget(name: "RecoverTests", dependencies: ["Recover", "Research", "Care"]),
         .testTarget(
-            name: "RecoverWebTests", dependencies: ["RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover", "Cryptography"]),
+            name: "RecoverWebTests",
+            dependencies: [
+                "RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover", "Cryptography",
+            ]),
         .testTarget(name: "RecoverCLITests", dependencies: ["recover"]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
         .testTarget(
-            name: "ExportsTests", dependencies: ["Exports", "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Cryptography"]),
+            name: "ExportsTests",
+            dependencies: ["Exports", "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Cryptography"]),
     ],
     swiftLanguageModes: [.v6]
 )

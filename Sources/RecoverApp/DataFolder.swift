@@ -44,7 +44,8 @@ public struct DataFolder: Sendable {
             }
             guard FileManager.default.fileExists(atPath: file.path) else {
                 throw OpenError(
-                    isMissing: true, description: "\(url.path) is not a Recover data folder: it has no \(Database.fileName)")
+                    isMissing: true,
+                    description: "\(url.path) is not a Recover data folder: it has no \(Database.fileName)")
             }
         } else {
             do {

@@ -38,7 +38,8 @@ public struct RecoverApp: Sendable {
     public init(folder: DataFolder, configuration: AppConfiguration) throws {
         self.folder = folder
         let services = WebServices(
-            directory: folder.directory, hasher: configuration.passwordHasher, idleTimeout: configuration.sessionIdleTimeout,
+            directory: folder.directory, hasher: configuration.passwordHasher,
+            idleTimeout: configuration.sessionIdleTimeout,
             absoluteTimeout: configuration.sessionAbsoluteTimeout, defaultTimeZone: configuration.defaultTimeZone,
             now: configuration.clock)
         let study = StudyServices(records: folder.records, now: configuration.studyClock)
@@ -62,6 +63,7 @@ public struct RecoverApp: Sendable {
 
     /// On a data folder without staff: the admin account and a demo invitation, to print once.
     public func firstStartIfNeeded() throws -> Enrollment.FirstStart? {
-        try Enrollment(directory: folder.directory, hasher: services.hasher).firstStartIfNeeded(timeZone: services.defaultTimeZone)
+        try Enrollment(directory: folder.directory, hasher: services.hasher).firstStartIfNeeded(
+            timeZone: services.defaultTimeZone)
     }
 }

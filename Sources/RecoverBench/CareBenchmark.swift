@@ -1,8 +1,8 @@
 import Care
 import CareSQLite
+import Foundation
 import RecoverData
 import SQLite
-import Foundation
 
 /// `recover-bench care`: schedule arithmetic, event queries, durable outcome writes, a patient's day feed.
 enum CareBenchmark {

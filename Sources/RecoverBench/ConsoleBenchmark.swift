@@ -1,12 +1,12 @@
 import Care
 import CareSQLite
-import RecoverData
-import SQLite
 import Cryptography
 import Exports
 import Foundation
 import Recover
+import RecoverData
 import RecoverWeb
+import SQLite
 
 /// `recover-bench console`: the research console with many participants. Builds a study of
 /// `CONSOLE_BENCH_PARTICIPANTS` (default 10 000) synthetic participants with 28 days of data each, written
@@ -30,7 +30,8 @@ enum ConsoleBenchmark {
         defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
         if keep { print("console.database: \(folder.path)/recover.sqlite (kept)") }
         let database = try RecoverSchema.open(
-            at: folder.appendingPathComponent("recover.sqlite"), configuration: DatabaseConfiguration(durability: .normal))
+            at: folder.appendingPathComponent("recover.sqlite"),
+            configuration: DatabaseConfiguration(durability: .normal))
         let signingKey = try SigningKey(seed: Array(repeating: 42, count: 32))
         let utc = TimeZone(identifier: "UTC") ?? .current
         let now = Date()
@@ -38,7 +39,8 @@ enum ConsoleBenchmark {
 
         let buildStart = DispatchTime.now().uptimeNanoseconds
         if existing == nil {
-            try DemoData(participants: participants, days: days, seed: 42, today: today).generate(into: database, signingKey: signingKey)
+            try DemoData(participants: participants, days: days, seed: 42, today: today).generate(
+                into: database, signingKey: signingKey)
         }
         let count = try await database.read { db in try ConsoleQueries.enrollment(in: db).joined }
         let ids = try await database.read { db in

@@ -1,10 +1,10 @@
 import CareSQLite
-import RecoverData
-import SQLite
 import Cryptography
 import Dispatch
 import Exports
 import Foundation
+import RecoverData
+import SQLite
 
 /// CSV export rate for 1,000,000 outcome values, against the `sqlite3` shell's `-csv` output of the same
 /// rows from the same table (the same `json_each` unpacking), in the same run.

@@ -1,7 +1,7 @@
 import CareSQLite
+import Foundation
 import RecoverData
 import SQLite
-import Foundation
 
 /// Write rates of the database layer: one row per transaction at each durability, batched rows, and many
 /// concurrent writers.

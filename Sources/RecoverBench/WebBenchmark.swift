@@ -1,9 +1,9 @@
 import CareSQLite
-import RecoverData
-import SQLite
 import Cryptography
 import Foundation
+import RecoverData
 import RecoverWeb
+import SQLite
 
 /// `recover-bench web`: requests per second and p50/p99 latency (wrk, 2 threads, 32 connections)
 /// for the sign-in page and a signed-in page of Recover's server, against a C libmicrohttpd hello

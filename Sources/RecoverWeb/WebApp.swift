@@ -1,5 +1,5 @@
-import RecoverData
 import Foundation
+import RecoverData
 
 /// The web application: routes plus the responder chain, callable without a socket.
 ///

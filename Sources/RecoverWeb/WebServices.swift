@@ -1,6 +1,6 @@
-import RecoverData
 import Cryptography
 import Foundation
+import RecoverData
 
 /// What handlers need from outside: account storage, sessions, throttling, password hashing,
 /// the clock and the server's defaults. One value, captured by route handlers.

@@ -1,8 +1,8 @@
 import CareSQLite
-import RecoverData
-import SQLite
 import Exports
 import Foundation
+import RecoverData
+import SQLite
 
 extension Commands {
     static let audit = CommandSpec(

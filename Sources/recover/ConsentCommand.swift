@@ -1,8 +1,8 @@
 import CareSQLite
-import RecoverData
-import SQLite
 import Cryptography
 import Foundation
+import RecoverData
+import SQLite
 
 extension Commands {
     static let consent = CommandSpec(

@@ -1,6 +1,6 @@
 import Foundation
-import RecoverData
 import RecoverApp
+import RecoverData
 
 /// A data folder that must already hold a Recover database: the commands that read or verify records
 /// (`audit`, `consent`, `export`) never create one, and refuse a folder that is not Recover's.

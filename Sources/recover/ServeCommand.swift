@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import RecoverData
 import RecoverApp
+import RecoverData
 import RecoverWeb
 import Synchronization
 

@@ -1,7 +1,7 @@
 import Care
 import Foundation
-import RecoverData
 import Recover
+import RecoverData
 import Research
 
 extension Commands {

@@ -1,6 +1,6 @@
 import Foundation
-import RecoverData
 import RecoverApp
+import RecoverData
 import SQLite
 
 /// The data folder of `serve`, `invite`, `staff` and `demo-data`: created with its database if missing.

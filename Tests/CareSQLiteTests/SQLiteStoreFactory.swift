@@ -1,7 +1,7 @@
 import Care
 import CareSQLite
-import SQLite
 import Foundation
+import SQLite
 
 /// Opens the SQLite care store for the contract suite.
 enum SQLiteStoreFactory {

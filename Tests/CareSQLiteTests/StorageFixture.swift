@@ -1,6 +1,6 @@
 import CareSQLite
-import SQLite
 import Foundation
+import SQLite
 
 /// A fresh folder under the temporary directory per test.
 ///

@@ -1,9 +1,9 @@
 import Care
 import CareSQLite
-import RecoverData
-import SQLite
 import Exports
 import Foundation
+import RecoverData
+import SQLite
 import Testing
 
 @Suite struct CSVExportTests {

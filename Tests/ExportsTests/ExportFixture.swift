@@ -1,10 +1,10 @@
 import Care
 import CareSQLite
-import RecoverData
-import SQLite
 import Cryptography
 import Exports
 import Foundation
+import RecoverData
+import SQLite
 
 /// A fresh data folder with the full schema and a signing key, optionally filled with demo data.
 struct ExportFixture {
@@ -18,9 +18,11 @@ struct ExportFixture {
         folder = FileManager.default.temporaryDirectory.appending(path: "recover-exports-tests")
             .appending(path: UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        database = try RecoverSchema.open(dataDirectory: folder, configuration: DatabaseConfiguration(durability: .normal))
+        database = try RecoverSchema.open(
+            dataDirectory: folder, configuration: DatabaseConfiguration(durability: .normal))
         if participants > 0 {
-            try DemoData(participants: participants, days: days, seed: seed, today: Self.today).generate(into: database, signingKey: key)
+            try DemoData(participants: participants, days: days, seed: seed, today: Self.today).generate(
+                into: database, signingKey: key)
         }
     }
 

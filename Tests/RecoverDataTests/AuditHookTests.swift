@@ -1,8 +1,8 @@
 import Care
 import CareSQLite
+import Foundation
 import RecoverData
 import SQLite
-import Foundation
 import Testing
 
 /// Every store write of participant or study data appends exactly one entry, in the same transaction.

@@ -1,8 +1,8 @@
 import CareSQLite
-import RecoverData
-import SQLite
 import Cryptography
 import Foundation
+import RecoverData
+import SQLite
 import Testing
 
 /// Someone with the database file changes the trail behind the application's back: verify must name the

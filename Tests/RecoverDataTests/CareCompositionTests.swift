@@ -1,8 +1,8 @@
 import Care
 import CareSQLite
+import Foundation
 import RecoverData
 import SQLite
-import Foundation
 import Testing
 
 /// What only the SQLite care store has: migrations, composed transactions, reopening a file.

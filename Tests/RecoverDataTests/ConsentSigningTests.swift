@@ -1,8 +1,8 @@
 import CareSQLite
-import RecoverData
-import SQLite
 import Cryptography
 import Foundation
+import RecoverData
+import SQLite
 import Testing
 
 /// Consent records signed by the server as they are stored, and what verification names when someone
@@ -27,7 +27,8 @@ import Testing
     private func seed() throws {
         try database.write { db in
             db.auditActor = "account:p-ada"
-            try ConsentStore.add(Self.record(id: "c-ada", patientID: "p-ada", name: "Ada", png: [1, 2, 3]), signingKey: key, in: db)
+            try ConsentStore.add(
+                Self.record(id: "c-ada", patientID: "p-ada", name: "Ada", png: [1, 2, 3]), signingKey: key, in: db)
         }
         try ConsentStore(database: database, signingKey: key).add(
             Self.record(id: "c-bob", patientID: "p-bob", name: "Bob", png: [9, 8, 7, 6]))

@@ -1,7 +1,7 @@
 import CareSQLite
+import Foundation
 import RecoverData
 import SQLite
-import Foundation
 
 /// A fresh folder under the temporary directory per test.
 ///

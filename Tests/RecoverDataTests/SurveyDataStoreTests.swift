@@ -1,7 +1,7 @@
 import CareSQLite
+import Foundation
 import RecoverData
 import SQLite
-import Foundation
 import Testing
 
 @Suite struct SurveyDataStoreTests {

@@ -1,8 +1,8 @@
 import CareSQLite
-import RecoverData
-import SQLite
 import Foundation
 import Recover
+import RecoverData
+import SQLite
 import Testing
 
 @testable import RecoverWeb

@@ -1,11 +1,11 @@
 import Care
 import CareSQLite
-@testable import RecoverData
-import SQLite
 import Foundation
 import Recover
+import SQLite
 import Testing
 
+@testable import RecoverData
 @testable import RecoverWeb
 
 @Suite struct AccountRecordsTests {

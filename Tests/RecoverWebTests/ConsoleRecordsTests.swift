@@ -1,9 +1,9 @@
 import CareSQLite
-import RecoverData
-import SQLite
 import Cryptography
 import Foundation
+import RecoverData
 import RecoverWeb
+import SQLite
 import Testing
 
 @Suite struct ConsoleRecordsTests {

@@ -1,10 +1,10 @@
 import Care
 import CareSQLite
-import RecoverData
-import SQLite
 import Cryptography
 import Foundation
+import RecoverData
 import RecoverWeb
+import SQLite
 
 /// A fresh Recover database in a temporary folder with the console wired in, plus helpers that create staff
 /// and participants with care data shaped like the study plan's (one care plan per participant, tasks named

@@ -1,10 +1,10 @@
 import Care
 import CareSQLite
-import RecoverData
-import SQLite
 import Foundation
 import Recover
+import RecoverData
 import RecoverWeb
+import SQLite
 import Testing
 
 /// The weekly diary through the participant pages: ladder, pain with "Prefer not to answer", the knee model,

@@ -1,6 +1,6 @@
-import RecoverData
 import Foundation
 import Recover
+import RecoverData
 import Research
 import Testing
 

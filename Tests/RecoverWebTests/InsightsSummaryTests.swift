@@ -1,7 +1,7 @@
-import RecoverData
 import Care
 import Foundation
 import Recover
+import RecoverData
 import Testing
 
 @testable import RecoverWeb

@@ -1,11 +1,11 @@
 import Care
 import CareSQLite
-import RecoverData
-import SQLite
 import Cryptography
 import Foundation
 import Recover
+import RecoverData
 import RecoverWeb
+import SQLite
 import Testing
 
 /// A Recover database in a temporary folder with the insights and account-record routes, and an in-process

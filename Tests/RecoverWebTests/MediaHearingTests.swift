@@ -1,11 +1,11 @@
 import Care
 import CareSQLite
-import RecoverData
-import SQLite
 import Foundation
 import Recover
+import RecoverData
 import RecoverWeb
 import Research
+import SQLite
 import Testing
 
 @Suite struct MediaHearingTests {

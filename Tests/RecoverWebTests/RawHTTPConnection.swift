@@ -1,5 +1,5 @@
-import RecoverData
 import Foundation
+import RecoverData
 
 #if canImport(Glibc)
     import Glibc

@@ -1,9 +1,9 @@
 import Care
 import CareSQLite
-import RecoverData
-import SQLite
 import Foundation
+import RecoverData
 import RecoverWeb
+import SQLite
 import Testing
 
 struct StudyAnswerTests {

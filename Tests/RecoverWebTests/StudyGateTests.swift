@@ -1,8 +1,8 @@
 import CareSQLite
-import RecoverData
-import SQLite
 import Foundation
+import RecoverData
 import RecoverWeb
+import SQLite
 import Testing
 
 struct StudyGateTests {

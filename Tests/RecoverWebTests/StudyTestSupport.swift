@@ -1,10 +1,10 @@
 import CareSQLite
-import RecoverData
-import SQLite
 import Cryptography
 import Foundation
 import RecoverApp
+import RecoverData
 import RecoverWeb
+import SQLite
 import Synchronization
 
 /// A participant in an in-process app with the study pages on a real SQLite file, and a study clock the

@@ -1,6 +1,6 @@
-import RecoverData
 import Cryptography
 import Foundation
+import RecoverData
 import RecoverWeb
 import Synchronization
 

@@ -1,10 +1,10 @@
 import CareSQLite
-import RecoverData
-import SQLite
 import Cryptography
 import Foundation
 import Recover
+import RecoverData
 import RecoverWeb
+import SQLite
 
 extension StudyClient {
     /// A participant client whose app also has the media routes, over a data folder of its own.

@@ -1,12 +1,12 @@
 import Care
 import CareSQLite
-import RecoverData
-import SQLite
 import Cryptography
 import Foundation
 import Recover
+import RecoverData
 import RecoverWeb
 import Research
+import SQLite
 import Testing
 
 @Suite struct UploadVideoTests {

@@ -1,5 +1,5 @@
-import SQLite
 import Foundation
+import SQLite
 import Testing
 
 @Suite struct MigrationTests {

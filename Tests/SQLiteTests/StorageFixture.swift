@@ -1,5 +1,5 @@
-import SQLite
 import Foundation
+import SQLite
 
 /// A fresh folder under the temporary directory per test.
 ///

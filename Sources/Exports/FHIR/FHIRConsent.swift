@@ -1,7 +1,7 @@
 import CareSQLite
+import Foundation
 import RecoverData
 import SQLite
-import Foundation
 
 /// A Consent per consent record, with a Provenance whose signatures carry the participant's drawn signature
 /// (the PNG) and the server's Ed25519 signature of the record.

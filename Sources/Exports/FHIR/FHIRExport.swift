@@ -1,7 +1,7 @@
 import CareSQLite
+import Foundation
 import RecoverData
 import SQLite
-import Foundation
 
 /// The FHIR R4 export: one `Bundle` of type `collection` with, per participant, a pseudonymous Patient, an
 /// Observation per outcome value, a QuestionnaireResponse per survey result, and a Consent with its

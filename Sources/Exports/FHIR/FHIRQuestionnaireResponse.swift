@@ -1,8 +1,8 @@
 import CareSQLite
-import RecoverData
-import SQLite
 import Foundation
+import RecoverData
 import Research
+import SQLite
 
 /// A QuestionnaireResponse per stored survey result: one item per answered question (`<step>.<item>`) and
 /// one per range-of-motion measurement; "don't know" and skipped answers have no item.

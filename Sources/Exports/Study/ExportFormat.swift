@@ -1,7 +1,7 @@
 import CareSQLite
+import Foundation
 import RecoverData
 import SQLite
-import Foundation
 
 /// The study data export formats.
 public enum ExportFormat: String, CaseIterable, Sendable {

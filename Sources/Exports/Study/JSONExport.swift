@@ -1,8 +1,8 @@
 import Care
 import CareSQLite
+import Foundation
 import RecoverData
 import SQLite
-import Foundation
 
 /// The JSON export: every participant's outcomes, survey results (the stored result documents, as they
 /// are) and consent records, one participant at a time (docs/exports.md).

@@ -1,8 +1,8 @@
 import Care
 import CareSQLite
+import Foundation
 import RecoverData
 import SQLite
-import Foundation
 
 /// The participant records the JSON and FHIR exports walk through, read one row at a time inside the
 /// caller's read transaction.

@@ -1,11 +1,11 @@
 import Care
 import CareSQLite
-import RecoverData
-import SQLite
 import Cryptography
 import Foundation
 import Recover
+import RecoverData
 import Research
+import SQLite
 
 /// Synthetic participants for trying and measuring Recover: they join, consent (drawn-looking signatures),
 /// do check-ins and range-of-motion measurements with recovery trends, noise and missed days, written

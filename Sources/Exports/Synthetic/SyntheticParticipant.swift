@@ -1,11 +1,11 @@
 import Care
 import CareSQLite
-import RecoverData
-import SQLite
 import Cryptography
 import Foundation
 import Recover
+import RecoverData
 import Research
+import SQLite
 
 /// One synthetic participant's recovery: a trajectory and the records it produces.
 struct SyntheticParticipant {
@@ -56,7 +56,9 @@ struct SyntheticParticipant {
     }
 
     mutating func write(
-        in db: DatabaseConnection, signingKey: SigningKey?, summary: inout DemoData.Summary, generator: inout SeededGenerator)
+        in db: DatabaseConnection, signingKey: SigningKey?, summary: inout DemoData.Summary,
+        generator: inout SeededGenerator
+    )
         throws
     {
         let joined = instant(firstDay, LocalTime(hour: 6) ?? .midnight, minutes: generator.unit() * 30)

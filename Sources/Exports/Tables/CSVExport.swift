@@ -1,7 +1,7 @@
 import CareSQLite
+import Foundation
 import RecoverData
 import SQLite
-import Foundation
 
 /// The CSV export: one row per live outcome value (docs/exports.md).
 public enum CSVExport {

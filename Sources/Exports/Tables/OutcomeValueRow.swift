@@ -1,7 +1,7 @@
 import CareSQLite
+import Foundation
 import RecoverData
 import SQLite
-import Foundation
 
 /// One outcome value as exported: the CSV row, and the fields the JSON and FHIR exports use.
 public struct OutcomeValueRow: Hashable, Sendable {

@@ -58,7 +58,9 @@ public final class InMemoryAccountDirectory: AccountDirectory {
 
     public func signedInSession(tokenHash: String) throws -> SignedInSession? {
         state.withLock { state in
-            guard let entry = state.sessions[tokenHash], let account = state.accounts[entry.accountID] else { return nil }
+            guard let entry = state.sessions[tokenHash], let account = state.accounts[entry.accountID] else {
+                return nil
+            }
             return SignedInSession(account: account, entry: entry)
         }
     }

@@ -1,7 +1,7 @@
 import Care
 import CareSQLite
-import SQLite
 import Foundation
+import SQLite
 
 /// A participant's study records in the Recover database, read and changed synchronously on the request's
 /// thread: their care tasks, outcomes and survey results, and withdrawal.

@@ -96,7 +96,8 @@ extension StudyDatabase {
             var drafts: Set<String> = []
             for event in dayEvents where event.outcome == nil {
                 let occurrence = event.scheduleEvent.occurrence
-                if try SurveyDataStore.draft(patientID: patientID, taskID: event.task.id, occurrence: occurrence, in: db)
+                if try SurveyDataStore.draft(
+                    patientID: patientID, taskID: event.task.id, occurrence: occurrence, in: db)
                     != nil
                 {
                     drafts.insert("\(event.task.id)/\(occurrence)")

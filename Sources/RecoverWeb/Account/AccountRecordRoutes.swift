@@ -1,5 +1,5 @@
-import RecoverData
 import Foundation
+import RecoverData
 
 /// The account page's study routes: time zone, data downloads and withdrawal. Every route serves only the
 /// signed-in account's own records.

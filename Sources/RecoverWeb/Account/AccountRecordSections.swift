@@ -1,5 +1,5 @@
-import RecoverData
 import Foundation
+import RecoverData
 
 /// The account page's study sections: time zone, "your data" (downloads, signed consent) and withdrawal.
 enum AccountRecordSections {

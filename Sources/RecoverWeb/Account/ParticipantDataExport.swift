@@ -1,9 +1,9 @@
 import Care
 import CareSQLite
-import RecoverData
-import SQLite
 import Foundation
+import RecoverData
 import Research
+import SQLite
 
 /// "Download my data": a participant's outcomes (and, in JSON, their survey results) in the formats of
 /// docs/participant-data.md.

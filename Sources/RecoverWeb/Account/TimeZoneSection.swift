@@ -1,5 +1,5 @@
-import RecoverData
 import Foundation
+import RecoverData
 
 /// The account page's time-zone form: a select of IANA zones, "use this browser's zone" (a small module
 /// fills the select; without JavaScript the button stays hidden), and `POST /account/time-zone`.

@@ -1,8 +1,8 @@
 import Care
 import CareSQLite
+import Foundation
 import RecoverData
 import SQLite
-import Foundation
 
 /// What the console's handlers share: the database, the web services, and the rules every console page
 /// follows (admin-only checks, auditing staff reads of participant data).

@@ -1,8 +1,8 @@
 import Care
 import CareSQLite
+import Foundation
 import RecoverData
 import SQLite
-import Foundation
 import Synchronization
 
 /// The dashboard's figures, kept for a short time: with 10 000 participants computing them takes a few

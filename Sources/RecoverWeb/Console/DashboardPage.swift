@@ -1,7 +1,7 @@
 import CareSQLite
+import Foundation
 import RecoverData
 import SQLite
-import Foundation
 
 /// `GET /console`: enrollment figures, study adherence per day (chart and table) and alerts.
 enum DashboardPage {

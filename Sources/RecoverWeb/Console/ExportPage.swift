@@ -1,8 +1,8 @@
 import CareSQLite
-import RecoverData
-import SQLite
 import Exports
 import Foundation
+import RecoverData
+import SQLite
 
 /// `GET /console/export` (admins and researchers): download the study's data as CSV (one row per outcome
 /// value), JSON (everything per participant) or a FHIR R4 Bundle, with pseudonymous participant ids.

@@ -1,7 +1,7 @@
 import CareSQLite
+import Foundation
 import RecoverData
 import SQLite
-import Foundation
 
 /// `/console/invitations` (admins only): create invitation links, list them with their status, revoke one.
 enum InvitationsPage {

@@ -1,9 +1,9 @@
 import Care
 import CareSQLite
-import RecoverData
-import SQLite
 import Foundation
+import RecoverData
 import Research
+import SQLite
 
 /// `GET /console/participants/:id`: one participant's profile, consent record, outcomes (table and charts),
 /// survey results and audit entries. Everything on the page is selected by this participant's id; the read

@@ -1,7 +1,7 @@
 import CareSQLite
+import Foundation
 import RecoverData
 import SQLite
-import Foundation
 
 /// `GET /console/participants`: search by email or id, sort, and pages of 25 with page links.
 enum ParticipantsPage {

@@ -1,5 +1,5 @@
-import RecoverData
 import Foundation
+import RecoverData
 
 /// One HTTP request as handlers see it: method, path, query, headers, cookies, body, and what the
 /// middleware learned about it (route, language, session, account).

@@ -1,7 +1,7 @@
-import RecoverData
 import Care
 import Foundation
 import Recover
+import RecoverData
 
 /// `GET /insights`: the participant's progress: pain and sleep per day for four weeks, range of motion over
 /// time with the goal line, each with a summary sentence and a data table.

@@ -1,4 +1,5 @@
 import RecoverData
+
 /// The insights route, added to the app by `recover serve` (and by tests) through `WebApp(configure:)`.
 ///
 /// ```swift

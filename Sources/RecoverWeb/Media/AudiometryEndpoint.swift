@@ -1,6 +1,6 @@
-import RecoverData
 import Foundation
 import Recover
+import RecoverData
 import Research
 
 /// `POST /survey/:task/:occurrence/tone`: the hearing screening's next tone. The page posts every response

@@ -1,5 +1,5 @@
-import RecoverData
 import Cryptography
+import RecoverData
 
 /// Refuses state-changing requests (POST, PUT, PATCH, DELETE) that do not echo the request's CSRF
 /// token in the `csrf` form field or the `X-CSRF-Token` header.

@@ -1,5 +1,5 @@
-import RecoverData
 import Foundation
+import RecoverData
 
 /// `/account`: language, time zone, password change and "sign out everywhere".
 enum AccountPage {

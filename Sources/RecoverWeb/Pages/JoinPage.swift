@@ -1,5 +1,5 @@
-import RecoverData
 import Foundation
+import RecoverData
 
 /// `GET /join/:code` and `POST /join/:code`: a participant redeems an invitation by choosing an
 /// email and a password; the browser's time zone arrives in a hidden field.

@@ -1,6 +1,6 @@
-import RecoverData
 import Cryptography
 import Foundation
+import RecoverData
 
 /// `GET /sign-in` and `POST /sign-in`: email and password, throttled, with one generic message
 /// for every wrong combination.

@@ -1,7 +1,7 @@
 import Care
-import RecoverData
 import Foundation
 import Recover
+import RecoverData
 
 /// `/answer/:task/:occurrence/delete`: GET asks "Are you sure?", POST deletes the event's outcome (a
 /// tombstone), only for today's or a later day's event and never for onboarding.

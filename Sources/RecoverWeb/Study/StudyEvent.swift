@@ -35,7 +35,8 @@ struct StudyEvent {
         -> StudyEvent
     {
         let key = try key(request)
-        return try resolve(key, in: try study.records.surveyState(key, for: participant.state), participant: participant)
+        return try resolve(
+            key, in: try study.records.surveyState(key, for: participant.state), participant: participant)
     }
 
     /// The event of `key` in `state`; 404 when the participant has no such event.

@@ -1,7 +1,7 @@
 import Care
-import RecoverData
 import Foundation
 import Recover
+import RecoverData
 import Research
 
 /// `/survey/:task/:occurrence`: one step per page. GET shows the current step of the draft (or the first

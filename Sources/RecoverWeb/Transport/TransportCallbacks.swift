@@ -1,7 +1,7 @@
-import RecoverData
 import CMicroHTTPD
 import Foundation
 import MHDShim
+import RecoverData
 
 /// libmicrohttpd's callbacks. Nonisolated and capture-free: state travels through the `void *`
 /// contexts as `Unmanaged` references (PLATFORM.md).
