@@ -14,15 +14,24 @@ def find(driver, selector):
     return driver.find_element(By.CSS_SELECTOR, selector)
 
 
-def test_component_modules_are_self_contained_files():
-    # Each component module also works when served alone (for example under a content-hashed
-    # name), so only the entry module study.js imports its siblings.
+def test_component_modules_import_only_the_shared_kit_beside_them():
+    # The folder is served under its own names (StudyAssets, /assets/study/js/), so the one relative
+    # import './component-kit.js' resolves beside any module a page loads on its own. The kit imports
+    # nothing, no module imports dynamically, and no module keeps its own copy of a kit helper.
+    kit = (ASSETS / "js" / "component-kit.js").read_text()
+    assert not re.search(r"^\s*import\s", kit, re.M)
+    assert "import(" not in kit
     for module in (ASSETS / "js").glob("*.js"):
-        if module.name == "study.js":
+        if module.name in ("study.js", "component-kit.js"):
             continue
         source = module.read_text()
-        assert not re.search(r"^\s*import\s", source, re.M), module.name
+        imports = re.findall(r"^[ \t]*import\b.*$", source, re.M)
+        assert all(re.fullmatch(r"import \{ [\w, ]+ \} from '\./component-kit\.js';", line) for line in imports), module.name
         assert "import(" not in source, module.name
+        imported = set(re.findall(r"\w+", " ".join(line.split("{")[1].split("}")[0] for line in imports)))
+        used = {name for name in ("setComplete", "announce", "format") if re.search(rf"(?<![\w.]){name}\(", source)}
+        assert used <= imported, module.name
+        assert not re.search(r"^\s*(async\s+)?function\s+(setComplete|announce|format)\b", source, re.M), module.name
 
 
 def test_continue_waits_for_every_component_of_the_form(component_open, component_axe, component_page_problems):

@@ -57,7 +57,7 @@ enum JoinPage {
         let t = Localizer(request.language)
         let summary = problems.isEmpty ? nil : t["join.error.summary"]
         return Layout.page(
-            title: t["join.title"], request: request, scripts: ["timezone.js"],
+            title: t["join.title"], request: request, scripts: ["study/js/timezone.js"],
             body: """
                 <h1>\(t["join.title"])</h1>
                 <p>\(t["join.intro"])</p>

@@ -3,6 +3,8 @@
 // optional highlight colour, parts highlighted in advance, and a Continue
 // button gated on a selection. Contract: docs/components.md, "Knee body model".
 
+import { setComplete, announce, format } from './component-kit.js';
+
 let instances = 0; // numbers the component instances of this page for their gate keys
 
 /** Enhances one `[data-body-model]` element. */
@@ -109,30 +111,6 @@ async function loadSVG(source, figure) {
 
 function labelText(box) {
   return (box.labels?.[0]?.textContent ?? box.value).trim();
-}
-
-// Submit gating, shared with the other study modules through the DOM (each module is loaded on its
-// own): the form lists its unmet requirements in data-gate-pending, and its [data-gated] buttons
-// stay disabled while that list is not empty.
-function setComplete(form, key, complete) {
-  if (!form) return;
-  const pending = new Set((form.dataset.gatePending ?? '').split(' ').filter(Boolean));
-  if (complete) pending.delete(key);
-  else pending.add(key);
-  form.dataset.gatePending = [...pending].join(' ');
-  for (const button of form.querySelectorAll('[data-gated]')) button.disabled = pending.size > 0;
-}
-
-// Sets the text of a live region; clearing it first lets a repeated message be announced again.
-function announce(region, message) {
-  if (!region) return;
-  region.textContent = '';
-  region.textContent = message;
-}
-
-// Fills the {name} placeholders of a server-localised template.
-function format(template, values) {
-  return template.replace(/\{(\w+)\}/g, (match, name) => (name in values ? String(values[name]) : match));
 }
 
 for (const element of document.querySelectorAll('[data-body-model]')) enhanceBodyModel(element);

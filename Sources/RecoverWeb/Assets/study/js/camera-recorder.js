@@ -7,9 +7,7 @@
 // diagnostics (the digest is computed here with crypto.subtle; the server
 // computes its own and answers it).
 
-function format(template, values) {
-  return template.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ''));
-}
+import { format } from './component-kit.js';
 
 function pickType() {
   const types = ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8', 'video/webm', 'video/mp4'];
@@ -100,10 +98,10 @@ export function enhanceCameraRecorder(root) {
     startedAt = performance.now();
     recorder.start(250);
     let left = maxSeconds;
-    timer.textContent = format(text.left, { seconds: left });
+    timer.textContent = format(text.left, { seconds: left }, { missing: '' });
     countdown = setInterval(() => {
       left -= 1;
-      timer.textContent = format(text.left, { seconds: Math.max(left, 0) });
+      timer.textContent = format(text.left, { seconds: Math.max(left, 0) }, { missing: '' });
       if (left <= 0) stopRecording();
     }, 1000);
     show(startButton, false);

@@ -6,9 +6,7 @@
 // the server replays every response so far with its staircase and answers the
 // next tone (ear, frequency, gain in dBFS), so the algorithm lives in Swift.
 
-function format(template, values) {
-  return template.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ''));
-}
+import { format } from './component-kit.js';
 
 /** The A-weighting gain in dB at `f` hertz (IEC 61672), as NoiseLevel.aWeighting. */
 export function aWeighting(f) {
@@ -63,7 +61,7 @@ export function enhanceNoiseCheck(root) {
       readings.push(rounded);
       meter.value = Math.min(rounded, 100);
       quiet = rounded < threshold ? quiet + 1 : 0;
-      readout.textContent = `${format(root.dataset.reading ?? '{level} dBA', { level: Math.round(rounded) })}. ${
+      readout.textContent = `${format(root.dataset.reading ?? '{level} dBA', { level: Math.round(rounded) }, { missing: '' })}. ${
         rounded < threshold ? '' : root.dataset.loud ?? ''}`;
       if (quiet >= needed) {
         clearInterval(timer);
@@ -135,7 +133,7 @@ export function enhanceToneTest(root) {
     }
     tone = answer.tone;
     heard = false;
-    progress.textContent = format(root.dataset.progress ?? 'Tone {count}', { count: responses.length + 1 });
+    progress.textContent = format(root.dataset.progress ?? 'Tone {count}', { count: responses.length + 1 }, { missing: '' });
     play(tone);
     await new Promise((resolve) => { setTimeout(resolve, answerSeconds * 1000); });
     responses.push({ ear: tone.ear, frequency: tone.frequency, level: tone.level, heard });

@@ -3,6 +3,8 @@
 // Gated Continue buttons are enabled once every card is answered.
 // Contract: docs/components.md, "Permission cards".
 
+import { setComplete, announce } from './component-kit.js';
+
 let instances = 0; // numbers the component instances of this page for their gate keys
 
 const motionListenTime = 2000;
@@ -114,25 +116,6 @@ async function askMotion() {
     const timer = setTimeout(() => done('unavailable'), motionListenTime);
     window.addEventListener('deviceorientation', listener);
   });
-}
-
-// Submit gating, shared with the other study modules through the DOM (each module is loaded on its
-// own): the form lists its unmet requirements in data-gate-pending, and its [data-gated] buttons
-// stay disabled while that list is not empty.
-function setComplete(form, key, complete) {
-  if (!form) return;
-  const pending = new Set((form.dataset.gatePending ?? '').split(' ').filter(Boolean));
-  if (complete) pending.delete(key);
-  else pending.add(key);
-  form.dataset.gatePending = [...pending].join(' ');
-  for (const button of form.querySelectorAll('[data-gated]')) button.disabled = pending.size > 0;
-}
-
-// Sets the text of a live region; clearing it first lets a repeated message be announced again.
-function announce(region, message) {
-  if (!region) return;
-  region.textContent = '';
-  region.textContent = message;
 }
 
 // Asks for motion access where the browser has a prompt (Safari, Chromium); `granted` where it has none.

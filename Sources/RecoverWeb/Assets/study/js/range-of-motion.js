@@ -3,6 +3,8 @@
 // angle, and falls back to a manual angle when no sensor data arrives.
 // Contract: docs/components.md, "Range of motion".
 
+import { setComplete, announce, format } from './component-kit.js';
+
 let instances = 0; // numbers the component instances of this page for their gate keys
 
 const sensorTimeout = 2000;
@@ -217,30 +219,6 @@ export class KneeAngleTracker {
       range: Math.abs(maximum - minimum),
     };
   }
-}
-
-// Submit gating, shared with the other study modules through the DOM (each module is loaded on its
-// own): the form lists its unmet requirements in data-gate-pending, and its [data-gated] buttons
-// stay disabled while that list is not empty.
-function setComplete(form, key, complete) {
-  if (!form) return;
-  const pending = new Set((form.dataset.gatePending ?? '').split(' ').filter(Boolean));
-  if (complete) pending.delete(key);
-  else pending.add(key);
-  form.dataset.gatePending = [...pending].join(' ');
-  for (const button of form.querySelectorAll('[data-gated]')) button.disabled = pending.size > 0;
-}
-
-// Sets the text of a live region; clearing it first lets a repeated message be announced again.
-function announce(region, message) {
-  if (!region) return;
-  region.textContent = '';
-  region.textContent = message;
-}
-
-// Fills the {name} placeholders of a server-localised template.
-function format(template, values) {
-  return template.replace(/\{(\w+)\}/g, (match, name) => (name in values ? String(values[name]) : match));
 }
 
 // Asks for motion access where the browser has a prompt (Safari, Chromium); `granted` where it has none.

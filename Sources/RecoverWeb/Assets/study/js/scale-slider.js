@@ -4,6 +4,8 @@
 // disables it. Without script the named field is a plain number input.
 // Contract: docs/components.md, "Scale slider".
 
+import { setComplete, format } from './component-kit.js';
+
 let instances = 0; // numbers the component instances of this page for their gate keys
 
 /** Enhances one `[data-scale]` element. */
@@ -79,23 +81,6 @@ export function enhanceScale(root) {
   } else {
     unset();
   }
-}
-
-// Submit gating, shared with the other study modules through the DOM (each module is loaded on its
-// own): the form lists its unmet requirements in data-gate-pending, and its [data-gated] buttons
-// stay disabled while that list is not empty.
-function setComplete(form, key, complete) {
-  if (!form) return;
-  const pending = new Set((form.dataset.gatePending ?? '').split(' ').filter(Boolean));
-  if (complete) pending.delete(key);
-  else pending.add(key);
-  form.dataset.gatePending = [...pending].join(' ');
-  for (const button of form.querySelectorAll('[data-gated]')) button.disabled = pending.size > 0;
-}
-
-// Fills the {name} placeholders of a server-localised template.
-function format(template, values) {
-  return template.replace(/\{(\w+)\}/g, (match, name) => (name in values ? String(values[name]) : match));
 }
 
 for (const element of document.querySelectorAll('[data-scale]')) enhanceScale(element);

@@ -2,6 +2,8 @@
 // fills two hidden inputs: the strokes as JSON and the drawing as a PNG data URL.
 // Contract: docs/components.md, "Signature pad".
 
+import { setComplete, announce } from './component-kit.js';
+
 let instances = 0; // numbers the component instances of this page for their gate keys
 
 /** Enhances one `[data-signature-pad]` element. */
@@ -144,25 +146,6 @@ function parseStrokes(text) {
 
 function round(value) {
   return Math.round(value * 10) / 10;
-}
-
-// Submit gating, shared with the other study modules through the DOM (each module is loaded on its
-// own): the form lists its unmet requirements in data-gate-pending, and its [data-gated] buttons
-// stay disabled while that list is not empty.
-function setComplete(form, key, complete) {
-  if (!form) return;
-  const pending = new Set((form.dataset.gatePending ?? '').split(' ').filter(Boolean));
-  if (complete) pending.delete(key);
-  else pending.add(key);
-  form.dataset.gatePending = [...pending].join(' ');
-  for (const button of form.querySelectorAll('[data-gated]')) button.disabled = pending.size > 0;
-}
-
-// Sets the text of a live region; clearing it first lets a repeated message be announced again.
-function announce(region, message) {
-  if (!region) return;
-  region.textContent = '';
-  region.textContent = message;
 }
 
 for (const element of document.querySelectorAll('[data-signature-pad]')) enhanceSignaturePad(element);

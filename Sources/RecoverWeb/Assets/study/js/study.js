@@ -1,7 +1,9 @@
 // Entry module for participant pages served at /assets/study/js/ under their
 // own names: importing it loads every component module, and each enhances the
-// elements of its component present on the page. The component modules are
-// self-contained, so a page may also load any of them on its own.
+// elements of its component present on the page. The component modules import
+// nothing but component-kit.js (the shared helpers, by relative path), so a page
+// may also load any of them on its own from the same folder.
+import './component-kit.js';
 import './signature-pad.js';
 import './range-of-motion.js';
 import './permissions.js';

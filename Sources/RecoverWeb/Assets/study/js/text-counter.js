@@ -3,6 +3,8 @@
 // after typing pauses, so every keystroke is not announced.
 // Contract: docs/components.md, "Text counter".
 
+import { announce, format } from './component-kit.js';
+
 const announceDelay = 800;
 
 /** Enhances one `[data-text-counter]` element. */
@@ -46,18 +48,6 @@ export function enhanceTextCounter(root) {
   });
 
   refresh();
-}
-
-// Sets the text of a live region; clearing it first lets a repeated message be announced again.
-function announce(region, message) {
-  if (!region) return;
-  region.textContent = '';
-  region.textContent = message;
-}
-
-// Fills the {name} placeholders of a server-localised template.
-function format(template, values) {
-  return template.replace(/\{(\w+)\}/g, (match, name) => (name in values ? String(values[name]) : match));
 }
 
 for (const element of document.querySelectorAll('[data-text-counter]')) enhanceTextCounter(element);
