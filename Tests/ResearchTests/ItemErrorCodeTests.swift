@@ -82,6 +82,17 @@ import Testing
         #expect(offStep.code == .notOnStep)
     }
 
+    @Test func aRangeOfMotionIsZeroTo180Degrees() throws {
+        #expect(RangeOfMotionResult.plausibleRange == 0...180)
+        #expect(try pageErrors("rom", #"{"manualRange": 180}"#).isEmpty)
+        let wide = try #require(try pageErrors("rom", #"{"manualRange": 200}"#).first)
+        #expect(wide.code == .outOfRange && wide.bounds == ItemError.Bounds(0...180))
+        #expect(wide.description == "rom: the range must be 0 to 180 degrees")
+        let typed = try #require(try pageErrors("rom", #"{"manualRange": "far"}"#).first)
+        #expect(typed.code == .notANumber && typed.bounds == ItemError.Bounds(0...180))
+        #expect(try pageErrors("rom", "{}").map(\.code) == [.measurementRequired])
+    }
+
     @Test func consentPermissionsAndBodyModelProblemsHaveTheirCodes() throws {
         #expect(try pageErrors("consent", #"{"name": "Jamie", "strokes": [[]]}"#).map(\.code) == [.signatureEmpty])
         #expect(
