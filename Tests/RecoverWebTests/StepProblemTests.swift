@@ -83,6 +83,15 @@ struct StepProblemTests {
         #expect(key(.unknownItem, in: form, item: "ghost") == "survey.error.invalid")
     }
 
+    @Test func strokesThatAreNotAListAreRefusedByTheEngineAsAnEmptySignature() {
+        for strokes in ["not json", #"{"x": 1}"#] {
+            let posted = StepForm.submission(
+                for: consent, fields: ["consent.name": ["Pat"], "consent.signature.strokes": [strokes]], timeZone: .gmt,
+                at: .now)
+            #expect(posted == .failure(PageProblems([StepProblem(key: "survey.error.signatureEmpty")])), "\(strokes)")
+        }
+    }
+
     @Test func lengthsAndOpenRangesComeFromTheError() {
         let form = Step(id: "form", kind: .form([Self.note, Self.steps]))
         guard
