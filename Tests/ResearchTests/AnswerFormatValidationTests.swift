@@ -28,7 +28,11 @@ import Testing
 
     @Test func errorsNameTheItem() {
         let scale = AnswerFormat.scale(ScaleFormat(minimum: 1, maximum: 10))
-        #expect(throws: AnswerError(itemID: "checkin.form.pain", message: "must be between 1 and 10")) {
+        #expect(
+            throws: AnswerError(
+                itemID: "checkin.form.pain", code: .outOfRange, message: "must be between 1 and 10",
+                bounds: ItemError.Bounds(minimum: 1, maximum: 10, step: 1))
+        ) {
             try scale.validate(.integer(11), for: "checkin.form.pain")
         }
     }
@@ -99,7 +103,10 @@ import Testing
         #expect(!accepts(zip, .text("123456")))
         #expect(!accepts(zip, .text("a12345")))
         #expect(!accepts(zip, .text("12345\n")))
-        #expect(throws: AnswerError(itemID: "zip", message: "Enter 5 digits")) {
+        #expect(
+            throws: AnswerError(
+                itemID: "zip", code: .patternMismatch, message: "Enter 5 digits", authorMessage: "Enter 5 digits")
+        ) {
             try zip.validate(.text("1234"), for: "zip")
         }
     }

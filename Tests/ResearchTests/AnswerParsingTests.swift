@@ -17,8 +17,14 @@ import Testing
     @Test func numbersAreReadAndChecked() throws {
         let scale = AnswerFormat.scale(ScaleFormat(minimum: 1, maximum: 10))
         #expect(try parse(scale, ["3"]) == .integer(3))
-        #expect(throws: AnswerError(itemID: "item", message: "expected a whole number")) { try parse(scale, ["3.5"]) }
-        #expect(throws: AnswerError(itemID: "item", message: "must be between 1 and 10")) { try parse(scale, ["11"]) }
+        let bounds = ItemError.Bounds(minimum: 1, maximum: 10, step: 1)
+        #expect(
+            throws: AnswerError(
+                itemID: "item", code: .notAWholeNumber, message: "expected a whole number", bounds: bounds)
+        ) { try parse(scale, ["3.5"]) }
+        #expect(
+            throws: AnswerError(itemID: "item", code: .outOfRange, message: "must be between 1 and 10", bounds: bounds)
+        ) { try parse(scale, ["11"]) }
         #expect(try parse(.numeric(NumericFormat(style: .decimal)), ["2.5"]) == .decimal(2.5))
         #expect(try parse(.height(HeightFormat()), ["172.5"]) == .decimal(172.5))
         #expect(throws: AnswerError.self) { try parse(.numeric(NumericFormat(style: .integer)), ["2.5"]) }
@@ -53,7 +59,7 @@ import Testing
     }
 
     @Test func severalValuesForASingleValueFormatAreRefused() {
-        #expect(throws: AnswerError(itemID: "item", message: "expected one value, got 2")) {
+        #expect(throws: AnswerError(itemID: "item", code: .tooManyValues, message: "expected one value, got 2")) {
             try parse(.text(TextFormat()), ["a", "b"])
         }
     }

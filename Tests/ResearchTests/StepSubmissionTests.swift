@@ -28,7 +28,7 @@ import Testing
     private func parseErrors(_ stepID: String, _ text: String) throws -> [String] {
         let step = try #require(steps[stepID])
         switch step.parseSubmission(json: try json(text), at: SurveyFixtures.start) {
-        case .success(let submission): return step.activityProblem(submission.activity).map { [$0] } ?? []
+        case .success(let submission): return step.activityProblem(submission.activity).map { [$0.message] } ?? []
         case .failure(let errors): return errors.errors.map(\.description)
         }
     }

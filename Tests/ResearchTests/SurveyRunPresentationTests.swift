@@ -67,10 +67,18 @@ import Testing
         #expect(
             bad
                 == .failure(
-                    PageErrors([ItemError(stepID: "symptoms", itemID: "pain", message: "must be between 1 and 10")])))
+                    PageErrors([
+                        ItemError(
+                            stepID: "symptoms", itemID: "pain", code: .outOfRange, message: "must be between 1 and 10",
+                            bounds: ItemError.Bounds(minimum: 1, maximum: 10, step: 1))
+                    ])))
         let unknown = SurveyRun.answerAll(survey, pages: ["nope": .null], runID: "r", at: SurveyFixtures.start)
         #expect(
-            unknown == .failure(PageErrors([ItemError(stepID: "nope", message: "no such step in survey 'branching'")])))
+            unknown
+                == .failure(
+                    PageErrors([
+                        ItemError(stepID: "nope", code: .unknownStep, message: "no such step in survey 'branching'")
+                    ])))
     }
 }
 
@@ -100,6 +108,10 @@ import Testing
             runID: "r",
             at: SurveyFixtures.start
         )
-        #expect(looping == .failure(PageErrors([ItemError(stepID: "ask", message: "the navigation rules loop")])))
+        #expect(
+            looping
+                == .failure(
+                    PageErrors([ItemError(stepID: "ask", code: .navigationLoop, message: "the navigation rules loop")]))
+        )
     }
 }

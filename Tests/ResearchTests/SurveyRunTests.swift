@@ -73,7 +73,9 @@ import Testing
         #expect(
             missing
                 == .failure(
-                    PageErrors([ItemError(stepID: "symptoms", itemID: "pain", message: "an answer is required")])))
+                    PageErrors([
+                        ItemError(stepID: "symptoms", itemID: "pain", code: .required, message: "an answer is required")
+                    ])))
     }
 
     @Test func hiddenItemsAreNeitherRequiredNorReported() throws {
@@ -91,7 +93,11 @@ import Testing
     @Test func onlyTheCurrentStepCanBeSubmitted() throws {
         var run = try started()
         let outcome = run.submit(page(["pain": .integer(2)]), for: "symptoms", in: survey, at: SurveyFixtures.date(1))
-        #expect(outcome == .failure(PageErrors([ItemError(stepID: "symptoms", message: "not the current step")])))
+        #expect(
+            outcome
+                == .failure(
+                    PageErrors([ItemError(stepID: "symptoms", code: .notCurrentStep, message: "not the current step")]))
+        )
     }
 
     @Test func skipWorksOnlyOnOptionalSteps() throws {

@@ -78,10 +78,8 @@ enum StepForm {
         let strokeText = fields[strokes]?.first ?? ""
         var strokeList = JSONValue.array([])
         if !strokeText.trimmingCharacters(in: .whitespaces).isEmpty {
-            guard let parsed = JSONValue.parse(Data(strokeText.utf8)), parsed.arrayValue != nil else {
-                return .failure(StepProblem(key: "survey.error.signatureEmpty"))
-            }
-            strokeList = parsed
+            // Strokes that are not JSON go on as typed: the engine refuses what is not a list of strokes.
+            strokeList = JSONValue.parse(Data(strokeText.utf8)) ?? .string(strokeText)
         }
         var members: [String: JSONValue] = ["name": .string(name), "strokes": strokeList]
         let imageText = fields[image]?.first ?? ""
@@ -129,7 +127,8 @@ enum StepForm {
         return .success(.object(grants))
     }
 
-    /// `{"euler": [[alpha, beta, gamma], ...]}` from the posted samples, else `{"manualRange": angle}`.
+    /// `{"euler": [[alpha, beta, gamma], ...]}` from the posted samples, else `{"manualRange": angle}` (the
+    /// angle as typed when it is not a number), else `{}`.
     static func rangeOfMotionJSON(_ fields: [String: [String]]) -> Result<JSONValue, StepProblem> {
         let sampleText = (fields[samples]?.first ?? "").trimmingCharacters(in: .whitespaces)
         if !sampleText.isEmpty {
@@ -144,12 +143,10 @@ enum StepForm {
             }
             return .success(.object(["euler": .array(euler)]))
         }
+        // Nothing measured and nothing typed, an angle that is not a number or out of range: the engine refuses
+        // each with its code and bounds (RangeOfMotionResult.plausibleRange), so none is checked here.
         let manual = (fields[manualAngle]?.first ?? "").trimmingCharacters(in: .whitespaces)
-        guard !manual.isEmpty else { return .failure(StepProblem(key: "survey.error.measure")) }
-        guard let angle = Double(manual), angle.isFinite, (0...180).contains(angle) else {
-            return .failure(
-                StepProblem(itemID: "manual", key: "survey.error.range", arguments: ["min": "0", "max": "180"]))
-        }
-        return .success(.object(["manualRange": .number(angle)]))
+        guard !manual.isEmpty else { return .success(.object([:])) }
+        return .success(.object(["manualRange": Double(manual).map(JSONValue.number) ?? .string(manual)]))
     }
 }

@@ -10,42 +10,64 @@ struct StepProblem: Error, Hashable {
     var key: String
     var arguments: [String: String] = [:]
 
-    /// The participant-facing problem for an error of the survey engine, whose own text is English.
+    /// The problem beside the range-of-motion page's typed angle (not an item of the step).
+    static let manualAngleItem = "manual"
+
+    /// The participant-facing problem for an error of the survey engine: the message is chosen by the
+    /// error's code, its values (bounds, limits) are the error's. The engine's English text is never read.
     static func from(_ error: ItemError, in step: Step) -> StepProblem {
         if let problem = FormatProblems.problem(for: error, in: step) { return problem }
-        guard let itemID = error.itemID else {
-            switch error.message {
-            case "the signature is empty": return StepProblem(key: "survey.error.signatureEmpty")
-            case "a printed name is required": return StepProblem(key: "survey.error.nameRequired")
-            case "the printed name is longer than 200 characters": return StepProblem(key: "survey.error.nameTooLong")
-            default:
-                if error.message.hasPrefix("answer each permission") {
-                    return StepProblem(key: "survey.error.permissions")
-                }
-                return StepProblem(key: "survey.error.invalidPage")
-            }
-        }
-        if error.message == "an answer is required" { return StepProblem(itemID: itemID, key: "survey.error.required") }
-        guard let item = step.items.first(where: { $0.id == itemID }) else {
+        guard let itemID = error.itemID else { return pageProblem(error, in: step) }
+        switch error.code {
+        case .required:
+            return StepProblem(itemID: itemID, key: "survey.error.required")
+        case .tooLong:
+            return StepProblem(
+                itemID: itemID, key: "survey.error.tooLong", arguments: ["max": error.limit.map(String.init) ?? "…"])
+        case .unknownItem:
             return StepProblem(itemID: itemID, key: "survey.error.invalid")
+        default:
+            break
         }
-        switch item.answerFormat {
-        case .scale(let format):
-            return StepProblem(
-                itemID: itemID, key: "survey.error.range",
-                arguments: ["min": String(format.minimum), "max": String(format.maximum)])
-        case .numeric(let format):
-            let low = format.minimum.map { String(Int($0)) } ?? "…"
-            let high = format.maximum.map { String(Int($0)) } ?? "…"
-            return StepProblem(itemID: itemID, key: "survey.error.range", arguments: ["min": low, "max": high])
-        case .text(let format) where format.maximumLength > 0 && error.message.contains("longer"):
-            return StepProblem(
-                itemID: itemID, key: "survey.error.tooLong", arguments: ["max": String(format.maximumLength)])
-        case .timeOfDay:
+        // An answer its widget cannot take: the widget's own hint.
+        switch step.items.first(where: { $0.id == itemID })?.answerFormat {
+        case .scale?, .numeric?:
+            return range(itemID: itemID, error.bounds)
+        case .timeOfDay?:
             return StepProblem(itemID: itemID, key: "survey.error.time")
         default:
             return StepProblem(itemID: itemID, key: "survey.error.invalid")
         }
+    }
+
+    /// A problem with the page as a whole (its consent, permissions or measurement).
+    private static func pageProblem(_ error: ItemError, in step: Step) -> StepProblem {
+        switch (error.code, step.kind) {
+        case (.signatureEmpty, _), (.signatureRequired, _):
+            return StepProblem(key: "survey.error.signatureEmpty")
+        case (.nameRequired, _):
+            return StepProblem(key: "survey.error.nameRequired")
+        case (.nameTooLong, _):
+            return StepProblem(key: "survey.error.nameTooLong")
+        case (.permissionsUnanswered, _):
+            return StepProblem(key: "survey.error.permissions")
+        case (.outOfRange, .rangeOfMotion), (.notANumber, .rangeOfMotion):
+            return range(itemID: manualAngleItem, error.bounds)
+        case (.measurementRequired, .rangeOfMotion):
+            return StepProblem(key: "survey.error.measure")
+        case (.unusableSamples, .rangeOfMotion):
+            return StepProblem(key: "survey.error.samples")
+        default:
+            return StepProblem(key: "survey.error.invalidPage")
+        }
+    }
+
+    /// "Choose a value from {min} to {max}." with the engine's bounds ("…" for an open end).
+    private static func range(itemID: String, _ bounds: ItemError.Bounds?) -> StepProblem {
+        let number = { (value: Double?) in value.map(AnswerText.number) ?? "…" }
+        return StepProblem(
+            itemID: itemID, key: "survey.error.range",
+            arguments: ["min": number(bounds?.minimum), "max": number(bounds?.maximum)])
     }
 }
 

@@ -217,7 +217,7 @@ enum StepWidgets {
             <p class="rom-message" data-rom-message role="status"></p>
             <div class="field" data-rom-manual>
             <label class="field-label" for="rom-manual">\(t["rom.manual"])</label>
-            <input id="rom-manual" type="number" inputmode="decimal" min="0" max="180" step="1" name="\(StepForm.manualAngle)" value="\(page.postedValue(StepForm.manualAngle))" data-rom-manual-input>
+            <input id="rom-manual" type="number" inputmode="decimal" min="\(AnswerText.number(RangeOfMotionResult.plausibleRange.lowerBound))" max="\(AnswerText.number(RangeOfMotionResult.plausibleRange.upperBound))" step="1" name="\(StepForm.manualAngle)" value="\(page.postedValue(StepForm.manualAngle))" data-rom-manual-input>
             </div>
             <input type="hidden" name="\(StepForm.samples)" value="" data-rom-samples>
             </div>

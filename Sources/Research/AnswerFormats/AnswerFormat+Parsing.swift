@@ -18,7 +18,10 @@ extension AnswerFormat {
         timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
         for itemID: String
     ) throws(AnswerError) -> Answer? {
-        func fail(_ message: String) -> AnswerError { AnswerError(itemID: itemID, message: message) }
+        let bounds = self.bounds
+        func fail(_ code: ItemError.Code, _ message: String) -> AnswerError {
+            AnswerError(itemID: itemID, code: code, message: message, bounds: bounds)
+        }
         let values = formValues.filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
         guard let first = values.first else { return nil }
         let trimmed = first.trimmingCharacters(in: .whitespaces)
@@ -27,11 +30,11 @@ extension AnswerFormat {
         }
         let isChoice: Bool
         if case .textChoice = self { isChoice = true } else { isChoice = false }
-        if !isChoice, values.count > 1 { throw fail("expected one value, got \(values.count)") }
+        if !isChoice, values.count > 1 { throw fail(.tooManyValues, "expected one value, got \(values.count)") }
         let answer: Answer
         switch self {
         case .scale, .socioEconomicLadder:
-            guard let number = Int(trimmed) else { throw fail("expected a whole number") }
+            guard let number = Int(trimmed) else { throw fail(.notAWholeNumber, "expected a whole number") }
             answer = .integer(number)
         case .numeric(let format):
             if let number = Int(trimmed) {
@@ -39,10 +42,11 @@ extension AnswerFormat {
             } else if format.style == .decimal, let number = Double(trimmed), number.isFinite {
                 answer = .decimal(number)
             } else {
-                throw fail(format.style == .integer ? "expected a whole number" : "expected a number")
+                throw format.style == .integer
+                    ? fail(.notAWholeNumber, "expected a whole number") : fail(.notANumber, "expected a number")
             }
         case .continuousScale, .height, .weight:
-            guard let number = Double(trimmed), number.isFinite else { throw fail("expected a number") }
+            guard let number = Double(trimmed), number.isFinite else { throw fail(.notANumber, "expected a number") }
             answer = .decimal(number)
         case .textScale:
             answer = .choices([first], other: nil)
@@ -53,20 +57,20 @@ extension AnswerFormat {
             switch trimmed.lowercased() {
             case "true", "yes", "1": answer = .boolean(true)
             case "false", "no", "0": answer = .boolean(false)
-            default: throw fail("expected yes or no")
+            default: throw fail(.wrongType, "expected yes or no")
             }
         case .text:
             answer = .text(first)
         case .date:
-            guard let date = CalendarDate(trimmed) else { throw fail("expected a date like 2026-05-04") }
+            guard let date = CalendarDate(trimmed) else { throw fail(.invalidDate, "expected a date like 2026-05-04") }
             answer = .date(date)
         case .dateTime:
             guard let date = SurveyJSON.parseDate(trimmed) ?? Self.localDateTime(trimmed, timeZone: timeZone) else {
-                throw fail("expected a date and time like 2026-05-04T08:30")
+                throw fail(.invalidDate, "expected a date and time like 2026-05-04T08:30")
             }
             answer = .dateTime(date)
         case .timeOfDay:
-            guard let time = TimeOfDay(trimmed) else { throw fail("expected a time like 08:30") }
+            guard let time = TimeOfDay(trimmed) else { throw fail(.invalidTime, "expected a time like 08:30") }
             answer = .timeOfDay(time)
         case .timeInterval:
             if let time = TimeOfDay(trimmed) {
@@ -76,12 +80,12 @@ extension AnswerFormat {
             } else if let seconds = Int(trimmed) {
                 answer = .interval(TimeInterval(seconds))
             } else {
-                throw fail("expected a duration like 01:30")
+                throw fail(.invalidDuration, "expected a duration like 01:30")
             }
         case .location:
             let parts = trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]) else {
-                throw fail("expected latitude,longitude")
+                throw fail(.invalidLocation, "expected latitude,longitude")
             }
             answer = .location(Location(latitude: latitude, longitude: longitude))
         }

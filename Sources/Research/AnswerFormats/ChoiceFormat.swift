@@ -36,6 +36,9 @@ public struct Choice: Codable, Hashable, Sendable {
 
 /// Single or multiple choice among labelled options, with an optional "other" choice taking free text.
 public struct TextChoiceFormat: Codable, Hashable, Sendable {
+    /// The longest "other" text accepted, in characters.
+    public static let otherTextLimit = 1000
+
     /// Whether one or several choices can be picked.
     public enum Style: String, Codable, Hashable, Sendable {
         case single, multiple

@@ -9,6 +9,10 @@ public enum DeviceOrientation: String, Codable, Hashable, Sendable {
 ///
 /// `start`, `finish`, `minimum` and `maximum` are `nil` for an angle the participant entered by hand.
 public struct RangeOfMotionResult: Codable, Hashable, Sendable {
+    /// The ranges a result may have, in degrees: neither a knee nor a shoulder moves through more than 180°,
+    /// so the engine refuses a range outside this, measured or typed.
+    public static let plausibleRange: ClosedRange<Double> = 0...180
+
     /// The angle of the limb when the measurement starts, in degrees.
     public var start: Double?
     /// The angle at the end, in degrees.

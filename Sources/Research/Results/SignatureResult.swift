@@ -19,6 +19,9 @@ public struct StrokePoint: Codable, Hashable, Sendable {
 
 /// A signature on a consent document: the strokes, their image, the printed name and when it was signed.
 public struct SignatureResult: Codable, Hashable, Sendable {
+    /// The longest printed name accepted, in characters.
+    public static let printedNameLimit = 200
+
     /// The strokes as drawn, each a list of timed points.
     public var strokes: [[StrokePoint]]
     /// The signature rendered as PNG (base64 in JSON), when the browser sent one.

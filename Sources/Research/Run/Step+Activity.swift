@@ -2,8 +2,15 @@ import Foundation
 
 /// A posted activity result that cannot be read.
 struct ActivityParseError: Error {
+    let code: ItemError.Code
     let message: String
-    init(_ message: String) { self.message = message }
+    var bounds: ItemError.Bounds?
+
+    init(_ code: ItemError.Code, _ message: String, bounds: ItemError.Bounds? = nil) {
+        self.code = code
+        self.message = message
+        self.bounds = bounds
+    }
 }
 
 extension Step {
@@ -35,7 +42,7 @@ extension Step {
             var grants: [String: Bool] = [:]
             for (card, value) in m {
                 guard case .bool(let granted) = value else {
-                    throw ActivityParseError("'\(card)' must be true or false")
+                    throw ActivityParseError(.wrongShape, "'\(card)' must be true or false")
                 }
                 grants[card] = granted
             }
@@ -45,7 +52,7 @@ extension Step {
         case .frontCameraRecording:
             guard let type = m["contentType"]?.stringValue, let size = m["byteCount"]?.numberValue,
                 let hash = m["sha256"]?.stringValue
-            else { throw ActivityParseError("a recording needs contentType, byteCount and sha256") }
+            else { throw ActivityParseError(.wrongShape, "a recording needs contentType, byteCount and sha256") }
             return .file(
                 FileResult(
                     contentType: type,
@@ -59,18 +66,20 @@ extension Step {
             let readings = try Self.numbers(m["readings"], name: "readings")
             return .noiseCheck(readings: readings, passed: check.passes(readings))
         case .toneAudiometry:
-            guard let object = m["thresholds"]?.objectValue else { throw ActivityParseError("thresholds are required") }
+            guard let object = m["thresholds"]?.objectValue else {
+                throw ActivityParseError(.thresholdsMissing, "thresholds are required")
+            }
             var thresholds: [String: Double] = [:]
             for (key, value) in object {
                 guard let level = value.numberValue else {
-                    throw ActivityParseError("threshold '\(key)' must be a number")
+                    throw ActivityParseError(.notANumber, "threshold '\(key)' must be a number")
                 }
                 thresholds[key] = level
             }
             return .audiometry(thresholds)
         case .bodyModel:
             guard let parts = (m["selected"] ?? .array([])).formValues else {
-                throw ActivityParseError("selected must be a list of part identifiers")
+                throw ActivityParseError(.wrongShape, "selected must be a list of part identifiers")
             }
             return .bodySelection(parts)
         case .instruction, .form, .question, .completion, .review:
@@ -82,17 +91,21 @@ extension Step {
         throws(ActivityParseError)
         -> SignatureResult
     {
-        guard let name = m["name"]?.stringValue else { throw ActivityParseError("a printed name is required") }
+        guard let name = m["name"]?.stringValue else {
+            throw ActivityParseError(.nameRequired, "a printed name is required")
+        }
         guard let strokeValues = m["strokes"]?.arrayValue else {
-            throw ActivityParseError("signature strokes are required")
+            throw ActivityParseError(.signatureRequired, "signature strokes are required")
         }
         var strokes: [[StrokePoint]] = []
         for stroke in strokeValues {
-            guard let points = stroke.arrayValue else { throw ActivityParseError("each stroke is a list of points") }
+            guard let points = stroke.arrayValue else {
+                throw ActivityParseError(.wrongShape, "each stroke is a list of points")
+            }
             var parsed: [StrokePoint] = []
             for point in points {
                 guard let object = point.objectValue, let x = object["x"]?.numberValue, let y = object["y"]?.numberValue
-                else { throw ActivityParseError("each point is {\"x\": .., \"y\": .., \"t\": ..}") }
+                else { throw ActivityParseError(.wrongShape, "each point is {\"x\": .., \"y\": .., \"t\": ..}") }
                 parsed.append(StrokePoint(x: x, y: y, t: object["t"]?.numberValue ?? 0))
             }
             strokes.append(parsed)
@@ -100,12 +113,16 @@ extension Step {
         var png: Data?
         if let text = m["png"]?.stringValue {
             let base64 = text.hasPrefix("data:image/png;base64,") ? String(text.dropFirst(22)) : text
-            guard let data = Data(base64Encoded: base64) else { throw ActivityParseError("png must be base64") }
+            guard let data = Data(base64Encoded: base64) else {
+                throw ActivityParseError(.invalidImage, "png must be base64")
+            }
             png = data
         }
         var signedAt = date
         if let text = m["signedAt"]?.stringValue {
-            guard let parsed = SurveyJSON.parseDate(text) else { throw ActivityParseError("signedAt must be ISO-8601") }
+            guard let parsed = SurveyJSON.parseDate(text) else {
+                throw ActivityParseError(.invalidDate, "signedAt must be ISO-8601")
+            }
             signedAt = parsed
         }
         let offset = m["offset"]?.stringValue ?? Self.offset(of: timeZone, at: signedAt)
@@ -114,13 +131,17 @@ extension Step {
 
     private static func rangeOfMotion(_ m: [String: JSONValue]) throws(ActivityParseError) -> RangeOfMotionResult {
         if let manual = m["manualRange"] {
-            guard let range = manual.numberValue else { throw ActivityParseError("manualRange must be a number") }
+            guard let range = manual.numberValue else {
+                throw ActivityParseError(
+                    .notANumber, "manualRange must be a number",
+                    bounds: ItemError.Bounds(RangeOfMotionResult.plausibleRange))
+            }
             return .manual(range: range)
         }
         var orientation = DeviceOrientation.portrait
         if let text = m["orientation"] {
             guard let name = text.stringValue, let parsed = DeviceOrientation(rawValue: name) else {
-                throw ActivityParseError("orientation must be portrait or landscape")
+                throw ActivityParseError(.wrongShape, "orientation must be portrait or landscape")
             }
             orientation = parsed
         }
@@ -134,22 +155,25 @@ extension Step {
                 Quaternion(alpha: $0[0], beta: $0[1], gamma: $0[2])
             }
         } else {
-            throw ActivityParseError("give quaternions, euler or manualRange")
+            throw ActivityParseError(.measurementRequired, "give quaternions, euler or manualRange")
         }
         do {
             return try RangeOfMotion.measure(samples, orientation: orientation)
         } catch {
-            throw ActivityParseError(error.description)
+            switch error {
+            case .noSamples: throw ActivityParseError(.measurementRequired, error.description)
+            case .unusableSample: throw ActivityParseError(.unusableSamples, error.description)
+            }
         }
     }
 
     private static func rows(_ value: JSONValue, width: Int, name: String) throws(ActivityParseError) -> [[Double]] {
-        guard let list = value.arrayValue else { throw ActivityParseError("\(name) must be a list") }
+        guard let list = value.arrayValue else { throw ActivityParseError(.wrongShape, "\(name) must be a list") }
         var rows: [[Double]] = []
         for (index, row) in list.enumerated() {
             let numbers = try numbers(row, name: "\(name)[\(index)]")
             guard numbers.count == width else {
-                throw ActivityParseError("\(name)[\(index)] must have \(width) numbers")
+                throw ActivityParseError(.wrongShape, "\(name)[\(index)] must have \(width) numbers")
             }
             rows.append(numbers)
         }
@@ -157,11 +181,13 @@ extension Step {
     }
 
     private static func numbers(_ value: JSONValue?, name: String) throws(ActivityParseError) -> [Double] {
-        guard let list = value?.arrayValue else { throw ActivityParseError("\(name) must be a list of numbers") }
+        guard let list = value?.arrayValue else {
+            throw ActivityParseError(.wrongShape, "\(name) must be a list of numbers")
+        }
         var numbers: [Double] = []
         for element in list {
             guard let number = element.numberValue, number.isFinite else {
-                throw ActivityParseError("\(name) must be a list of numbers")
+                throw ActivityParseError(.wrongShape, "\(name) must be a list of numbers")
             }
             numbers.append(number)
         }

@@ -13,26 +13,28 @@ extension Step {
         timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
         at date: Date
     ) -> Result<StepSubmission, PageErrors> {
-        func failure(_ message: String, item: String? = nil) -> Result<StepSubmission, PageErrors> {
-            .failure(PageErrors([ItemError(stepID: id, itemID: item, message: message)]))
+        func failure(_ code: ItemError.Code, _ message: String, bounds: ItemError.Bounds? = nil) -> Result<
+            StepSubmission, PageErrors
+        > {
+            .failure(PageErrors([ItemError(stepID: id, code: code, message: message, bounds: bounds)]))
         }
         let members: [String: JSONValue]
         switch json {
         case .object(let object): members = object
         case .null: members = [:]
-        default: return failure("expected an object of answers")
+        default: return failure(.wrongShape, "expected an object of answers")
         }
         if !items.isEmpty {
             return parseQuestions(members, timeZone: timeZone)
         }
         switch kind {
         case .instruction, .completion, .review, .form, .question:
-            return members.isEmpty ? .success(.empty) : failure("this step takes no answers")
+            return members.isEmpty ? .success(.empty) : failure(.unexpectedAnswer, "this step takes no answers")
         default:
             do {
                 return .success(StepSubmission(activity: try parseActivity(members, timeZone: timeZone, at: date)))
             } catch {
-                return failure(error.message)
+                return failure(error.code, error.message, bounds: error.bounds)
             }
         }
     }
@@ -60,14 +62,14 @@ extension Step {
                         answers[item.id] = answer
                     }
                 } catch {
-                    errors.append(ItemError(stepID: id, itemID: item.id, message: error.message))
+                    errors.append(ItemError(stepID: id, error))
                 }
             }
             return errors.isEmpty ? .success(StepSubmission(answers: answers)) : .failure(PageErrors(errors))
         }
         guard let payload = fields["payload"]?.first else { return parseSubmission(json: .null, at: date) }
         guard let json = JSONValue.parse(Data(payload.utf8)) else {
-            return .failure(PageErrors([ItemError(stepID: id, message: "the payload is not JSON")]))
+            return .failure(PageErrors([ItemError(stepID: id, code: .notJSON, message: "the payload is not JSON")]))
         }
         return parseSubmission(json: json, timeZone: timeZone, at: date)
     }
@@ -79,7 +81,8 @@ extension Step {
         var errors: [ItemError] = []
         let known = Set(items.map(\.id))
         for key in members.keys.sorted() where !known.contains(key) {
-            errors.append(ItemError(stepID: id, itemID: key, message: "no such question on this page"))
+            errors.append(
+                ItemError(stepID: id, itemID: key, code: .unknownItem, message: "no such question on this page"))
         }
         for item in items {
             guard let value = members[item.id] else { continue }
@@ -97,7 +100,10 @@ extension Step {
                 values = value.formValues
             }
             guard let values else {
-                errors.append(ItemError(stepID: id, itemID: item.id, message: "the answer has the wrong shape"))
+                errors.append(
+                    ItemError(
+                        stepID: id, itemID: item.id, code: .wrongShape, message: "the answer has the wrong shape",
+                        bounds: item.answerFormat.bounds))
                 continue
             }
             do {
@@ -110,7 +116,7 @@ extension Step {
                     answers[item.id] = answer
                 }
             } catch {
-                errors.append(ItemError(stepID: id, itemID: item.id, message: error.message))
+                errors.append(ItemError(stepID: id, error))
             }
         }
         return errors.isEmpty ? .success(StepSubmission(answers: answers)) : .failure(PageErrors(errors))

@@ -17,7 +17,10 @@ extension SurveyRun {
         let unknown = pages.keys.filter { survey.step($0) == nil }.sorted()
         if !unknown.isEmpty {
             return .failure(
-                PageErrors(unknown.map { ItemError(stepID: $0, message: "no such step in survey '\(survey.id)'") }))
+                PageErrors(
+                    unknown.map {
+                        ItemError(stepID: $0, code: .unknownStep, message: "no such step in survey '\(survey.id)'")
+                    }))
         }
         var run: SurveyRun
         do {
@@ -26,14 +29,18 @@ extension SurveyRun {
             return .failure(
                 PageErrors(
                     error.problems.map {
-                        ItemError(stepID: $0.stepID ?? survey.id, itemID: $0.itemID, message: $0.message)
+                        ItemError(
+                            stepID: $0.stepID ?? survey.id, itemID: $0.itemID, code: .invalidSurvey, message: $0.message
+                        )
                     }))
         }
         var moves = 0
         while let step = run.currentStep(in: survey) {
             moves += 1
             if moves > survey.steps.count * 4 {
-                return .failure(PageErrors([ItemError(stepID: step.id, message: "the navigation rules loop")]))
+                return .failure(
+                    PageErrors([ItemError(stepID: step.id, code: .navigationLoop, message: "the navigation rules loop")]
+                    ))
             }
             let page = pages[step.id]
             if page == nil, step.isOptional, (try? run.skip(in: survey, at: date)) != nil { continue }
@@ -49,7 +56,7 @@ extension SurveyRun {
         do {
             return .success(try run.finish(.completed, at: date))
         } catch {
-            return .failure(PageErrors([ItemError(stepID: survey.id, message: error.message)]))
+            return .failure(PageErrors([ItemError(stepID: survey.id, code: .runState, message: error.message)]))
         }
     }
 }

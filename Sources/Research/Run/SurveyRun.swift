@@ -86,10 +86,14 @@ public struct SurveyRun: Hashable, Sendable {
         at date: Date
     ) -> Result<Position, PageErrors> {
         guard survey.id == surveyID else {
-            return .failure(PageErrors([ItemError(stepID: stepID, message: "this run belongs to another survey")]))
+            return .failure(
+                PageErrors([
+                    ItemError(stepID: stepID, code: .otherSurvey, message: "this run belongs to another survey")
+                ]))
         }
         guard let step = survey.step(stepID), stepID == currentStepID else {
-            return .failure(PageErrors([ItemError(stepID: stepID, message: "not the current step")]))
+            return .failure(
+                PageErrors([ItemError(stepID: stepID, code: .notCurrentStep, message: "not the current step")]))
         }
         let checked = check(submission, for: step)
         guard case .success(let answers) = checked else {

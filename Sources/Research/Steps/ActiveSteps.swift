@@ -92,6 +92,9 @@ public struct NoiseCheck: Codable, Hashable, Sendable {
 
 /// A pure-tone hearing test over frequencies and ears.
 public struct ToneAudiometry: Codable, Hashable, Sendable {
+    /// The thresholds a result may record, in dB HL.
+    public static let thresholdRange: ClosedRange<Double> = -10...120
+
     /// An ear tested.
     public enum Ear: String, Codable, Hashable, Sendable {
         case left, right
