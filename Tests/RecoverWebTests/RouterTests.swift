@@ -46,9 +46,11 @@ import Testing
         #expect(try route.handler(Request(method: .get, path: "/")).text == "second")
         let directory = InMemoryAccountDirectory()
         #expect(throws: DuplicateRouteError.self) {
-            try WebApp(services: WebServices(directory: directory)) { router, _ in
-                router.get("/healthz") { _ in .text("again") }
-            }
+            try WebApp(
+                services: WebServices(directory: directory),
+                configure: { router, _ in
+                    router.get("/healthz") { _ in .text("again") }
+                })
         }
     }
 

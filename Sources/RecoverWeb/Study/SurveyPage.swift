@@ -51,7 +51,7 @@ enum SurveyPage {
     /// What one posted page does: the engine's next step, back, skip, a page of problems, or the end.
     static func page(_ form: FormData, request: Request, event: StudyEvent) throws -> (SurveyUpdate, Response) {
         let survey = event.survey
-        var run = try loadRun(event, survey: survey)
+        var run = try loadRun(event, survey: survey, proposedID: form["run"])
         guard let step = run.currentStep(in: survey), form["step"] == step.id else {
             throw HTTPError(.conflict, "study.error.outOfDate")
         }
@@ -128,16 +128,18 @@ enum SurveyPage {
         return .html(page.render(), status: .unprocessableContent)
     }
 
-    /// The saved run of the event, or a new one (a draft of another survey version counts as none).
-    static func loadRun(_ event: StudyEvent, survey: Survey) throws -> SurveyRun {
+    /// The saved run of the event, or a new one (a draft of another survey version counts as none). A new run
+    /// takes the id the page carried (`proposedID`, a UUID), so a retried post of a one-page survey names the
+    /// outcome its first attempt stored.
+    static func loadRun(_ event: StudyEvent, survey: Survey, proposedID: String? = nil) throws -> SurveyRun {
         if let draft = event.draft, let run = try? SurveyJSON.decode(SurveyRun.self, from: draft.json),
             (try? run.check(against: survey)) != nil
         {
             return run
         }
         do {
-            return try SurveyRun(
-                survey: survey, runID: UUID().uuidString.lowercased(), startDate: event.participant.now)
+            let id = proposedID.flatMap(UUID.init(uuidString:)) ?? UUID()
+            return try SurveyRun(survey: survey, runID: id.uuidString.lowercased(), startDate: event.participant.now)
         } catch {
             throw HTTPError(.internalServerError)
         }
