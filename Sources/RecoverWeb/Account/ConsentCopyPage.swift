@@ -1,8 +1,6 @@
 import Care
-import CareSQLite
 import Foundation
 import RecoverData
-import SQLite
 
 /// `GET /account/consent`: the participant's human-readable signed copy, ready to print: the exact signed
 /// document (framed, sandboxed, from `GET /account/consent/document`), the signature image and the signature

@@ -1,9 +1,7 @@
 import Care
-import CareSQLite
 import Foundation
 import RecoverData
 import Research
-import SQLite
 
 /// "Download my data": a participant's outcomes (and, in JSON, their survey results) in the formats of
 /// docs/participant-data.md.

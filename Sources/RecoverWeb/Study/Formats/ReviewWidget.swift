@@ -1,10 +1,8 @@
 import Care
-import CareSQLite
 import Foundation
 import Recover
 import RecoverData
 import Research
-import SQLite
 
 /// The review step: every answered question (and body-model selection) on the path so far, each with an
 /// Edit button that opens its step and comes back here after Next; the page's main button submits.
