@@ -57,7 +57,7 @@ let package = Package(
         .target(
             name: "RecoverWeb",
             dependencies: [
-                "Research", "Care", "RecoverData", "SQLite", "Recover", "CMicroHTTPD", "MHDShim", "Cryptography",
+                "Research", "Care", "RecoverData", "Recover", "CMicroHTTPD", "MHDShim", "Cryptography",
                 "Exports",
             ],
             resources: [.copy("Assets")]

@@ -1,6 +1,7 @@
 import Care
 import CareSQLite
 import Foundation
+import Recover
 import RecoverData
 import SQLite
 
@@ -20,20 +21,20 @@ enum FHIRObservation {
     }
 
     private static func category(_ task: String) -> JSONNode {
-        let code = task == "rangeOfMotionCheck" ? ("exam", "Exam") : ("survey", "Survey")
+        let code = task == StudyTaskID.rangeOfMotionCheck ? ("exam", "Exam") : ("survey", "Survey")
         return FHIRCodes.concept([FHIRCodes.coding(FHIRCodes.observationCategory, code.0, code.1)])
     }
 
     private static func code(_ kind: String) -> JSONNode {
         switch kind {
-        case "checkin.form.pain":
+        case RecoverSurveys.Checkin.pain:
             FHIRCodes.concept(
                 [
                     FHIRCodes.coding(
                         FHIRCodes.loinc, "72514-3", "Pain severity - 0-10 verbal numeric rating [Score] - Reported")
                 ],
                 text: "Pain")
-        case "checkin.form.sleep":
+        case RecoverSurveys.Checkin.sleep:
             FHIRCodes.concept([FHIRCodes.coding(FHIRCodes.loinc, "93832-4", "Sleep duration")], text: "Sleep")
         case "range":
             FHIRCodes.concept(
@@ -48,7 +49,7 @@ enum FHIRObservation {
 
     /// The value[x] element, or nil when the value cannot be represented (then the Observation has none).
     private static func value(_ row: OutcomeValueRow) -> (String, JSONNode)? {
-        let unit = row.kind == "checkin.form.sleep" ? "h" : row.unit
+        let unit = row.kind == RecoverSurveys.Checkin.sleep ? "h" : row.unit
         switch row.type {
         case "integer", "double":
             guard let number = Double(row.value) else { return nil }

@@ -1,19 +1,20 @@
 import Care
 import CareSQLite
 import Foundation
+import Recover
 import SQLite
 
 /// The dashboard's alerts and study adherence.
 extension ConsoleQueries {
-    /// The pain score at or above which a participant's last check-in raises an alert.
-    public static let highPainThreshold = 8
+    /// The score at or above which a participant's latest answer raises an alert (the study's definition).
+    public static let highPainThreshold = StudyMonitoring.alertThreshold
 
     /// Participants still in the study whose last pain score is high, and those onboarded who recorded no
     /// check-in on any of the three days before `today` (while their check-in task ran all three days).
     public static func alerts(today: LocalDate, in db: DatabaseConnection) throws -> [ConsoleAlert] {
         let painScore = """
             (SELECT max(coalesce(json_extract(e.value, '$.content.integer'), json_extract(e.value, '$.content.double')))
-                FROM json_each(o.values_json) e WHERE json_extract(e.value, '$.kind') = 'checkin.form.pain')
+                FROM json_each(o.values_json) e WHERE json_extract(e.value, '$.kind') = \(literal(StudyMonitoring.alertKind)))
             """
         let pain = try db.query(
             """
@@ -21,7 +22,7 @@ extension ConsoleQueries {
                 SELECT a.id, a.email, o.event_start, \(painScore) AS score
                 FROM account a
                 JOIN care_outcome o ON o.id = (SELECT o2.id FROM care_outcome o2
-                    WHERE o2.task_id = \(taskID("checkin", of: "a.id")) AND o2.deleted_at IS NULL
+                    WHERE o2.task_id = \(taskID(StudyMonitoring.adherenceTask, of: "a.id")) AND o2.deleted_at IS NULL
                     ORDER BY o2.event_start DESC LIMIT 1)
                 WHERE a.role = 'participant' AND a.withdrawn_at IS NULL
             ) WHERE score >= ? ORDER BY score DESC, event_start DESC, id
@@ -30,7 +31,7 @@ extension ConsoleQueries {
         let missed = try db.query(
             """
             SELECT a.id, a.email FROM account a
-            JOIN care_task_version v ON v.task_id = \(taskID("checkin", of: "a.id")) AND v.sequence = 0
+            JOIN care_task_version v ON v.task_id = \(taskID(StudyMonitoring.adherenceTask, of: "a.id")) AND v.sequence = 0
             WHERE a.role = 'participant' AND a.withdrawn_at IS NULL
                 AND substr(v.effective_at, 1, 10) <= ? AND \(onboarded)
                 AND NOT EXISTS (SELECT 1 FROM care_outcome o WHERE o.task_id = v.task_id AND o.deleted_at IS NULL

@@ -1,5 +1,6 @@
 import Care
 import Foundation
+import Recover
 import SQLite
 
 /// The research console's read queries: aggregate SQL over accounts and the care store, so the console costs
@@ -23,10 +24,15 @@ public enum ConsoleQueries {
         "coalesce(json_extract(\(alias).json, '$.groupIdentifier'), \(alias).task_id)"
     }
 
-    /// The SQL expression of the care task id of study task `studyTask` (a fixed name from code) for the
-    /// participant whose id is the SQL expression `participant`.
+    /// The SQL expression of the care task id of study task `studyTask` (a name from the study's definition,
+    /// quoted as an SQL string) for the participant whose id is the SQL expression `participant`.
     static func taskID(_ studyTask: String, of participant: String) -> String {
-        "(\(participant) || '.\(studyTask)')"
+        "(\(participant) || \(literal("." + studyTask)))"
+    }
+
+    /// `text` as an SQL string literal (quotes doubled), for names from the study's definition.
+    static func literal(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
     /// Synthetic (demo) participants have an address under the reserved `.invalid` top-level domain, which
@@ -50,7 +56,7 @@ public enum ConsoleQueries {
     /// Whether participant `a` has a live onboarding outcome (SQL, correlated on `a.id`).
     static let onboarded = """
         EXISTS (SELECT 1 FROM care_outcome o
-            WHERE o.task_id = \(taskID("onboarding", of: "a.id")) AND o.deleted_at IS NULL)
+            WHERE o.task_id = \(taskID(StudyMonitoring.onboardingTask, of: "a.id")) AND o.deleted_at IS NULL)
         """
 
     /// One participant's summary, or nil when no participant has this id.
@@ -99,7 +105,7 @@ public enum ConsoleQueries {
     /// participant `a` has an id between `a.id || '.'` and `a.id || '/'` ('/' follows '.'), so "all their
     /// outcomes" (last activity) is one index range, whatever study tasks the plan has.
     private static func summarySQL(filter: String, order: String, paged: Bool) -> String {
-        let checkin = taskID("checkin", of: "a.id")
+        let checkin = taskID(StudyMonitoring.adherenceTask, of: "a.id")
         return """
             SELECT *,
                 CASE WHEN checkin_start IS NULL THEN 0

@@ -45,6 +45,11 @@ public struct ParticipantRecords: Sendable {
         try database.read { db in try SurveyDataStore.results(patientID: patientID, in: db) }
     }
 
+    /// The participant's consent records, oldest first.
+    public func consentRecords(patientID: String) throws -> [ConsentRecord] {
+        try ConsentStore(database: database).records(patientID: patientID)
+    }
+
     /// Withdraws the participant on their local day `day`: in one transaction, every current task of theirs
     /// gets a new version whose schedule ends at the start of `day` (nothing is deleted), and the account is
     /// marked withdrawn at `instant`. Repeating it changes nothing more.

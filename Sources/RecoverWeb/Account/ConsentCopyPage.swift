@@ -61,7 +61,7 @@ enum ConsentCopyPage {
 
     static func latestRecord(_ request: Request, records: ParticipantRecords) throws -> ConsentRecord {
         guard let account = request.account else { throw HTTPError(.unauthorized) }
-        let all = try ConsentStore(database: records.database).records(patientID: account.id)
+        let all = try records.consentRecords(patientID: account.id)
         guard let latest = all.max(by: { $0.signedAt < $1.signedAt }) else {
             throw HTTPError(.notFound, "consent.copy.none")
         }

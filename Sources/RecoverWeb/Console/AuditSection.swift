@@ -1,7 +1,5 @@
-import CareSQLite
 import Foundation
 import RecoverData
-import SQLite
 
 /// The participant page's audit entries: who created, changed, deleted or read this participant's records,
 /// newest first. Staff actors are shown by email.

@@ -1,29 +1,10 @@
-import CareSQLite
 import Foundation
 import RecoverData
-import SQLite
 
 /// The participant page's consent records: the signature image, the signature's manifestation, and whether
 /// the record still verifies (its hashes match its fields, and the server signature, when there is one,
 /// matches the server's public key).
 enum ConsentSection {
-    /// What does not check out in each record (by record id); an empty list means verified. With the
-    /// server's public key the records are checked by `ConsentSigning.verify` (hashes, server signature and
-    /// every signed field); without one, by their hashes alone.
-    static func problems(
-        of records: [ConsentRecord], participantID: String, publicKey: [UInt8]?, in db: DatabaseConnection
-    ) throws -> [String: [String]] {
-        var problems: [String: [String]] = [:]
-        guard let publicKey else {
-            for record in records { problems[record.id] = record.isIntact ? [] : ["binding hash"] }
-            return problems
-        }
-        try ConsentSigning.verify(publicKey: publicKey, participantID: participantID, in: db) { check in
-            problems[check.recordID] = check.problems
-        }
-        return problems
-    }
-
     static func render(
         _ records: [ConsentRecord], problems: [String: [String]], participantID: String, t: Localizer
     ) -> HTML {

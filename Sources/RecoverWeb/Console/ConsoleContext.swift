@@ -1,8 +1,6 @@
 import Care
-import CareSQLite
 import Foundation
 import RecoverData
-import SQLite
 
 /// What the console's handlers share: the database, the web services, and the rules every console page
 /// follows (admin-only checks, auditing staff reads of participant data).
@@ -29,8 +27,6 @@ public struct ConsoleContext: Sendable {
 
     /// The account store of the database.
     var accounts: AccountStore { records.accounts }
-    /// The database (until every console read is a use case of ``records``).
-    var database: Database { records.database }
 
     /// The zone the console counts days in (the server's default zone).
     var zone: TimeZone { TimeZone(identifier: services.defaultTimeZone) ?? TimeZone.current }
@@ -58,8 +54,8 @@ public struct ConsoleContext: Sendable {
     ///
     /// The one call site of the audit trail for staff reads: every console view of one participant's data
     /// calls it before answering, once per view.
-    func recordRead(_ request: Request, participantID: String, row: AuditedRow) throws {
-        try AuditTrail(database: database).recordRead(
+    func recordRead(_ request: Request, participantID: String?, row: AuditedRow) throws {
+        try records.recordStaffRead(
             actor: try actor(request), of: row, participantID: participantID, at: services.now())
     }
 }

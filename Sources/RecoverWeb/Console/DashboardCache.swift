@@ -1,8 +1,6 @@
 import Care
-import CareSQLite
 import Foundation
 import RecoverData
-import SQLite
 import Synchronization
 
 /// The dashboard's figures, kept for a short time: with 10 000 participants computing them takes a few
@@ -11,9 +9,7 @@ import Synchronization
 final class DashboardCache: Sendable {
     /// What the dashboard shows.
     struct Figures: Sendable {
-        var counts: EnrollmentCounts
-        var adherence: [StudyAdherenceDay]
-        var alerts: [ConsoleAlert]
+        var figures: DashboardFigures
         var computedAt: Date
         var today: LocalDate
     }

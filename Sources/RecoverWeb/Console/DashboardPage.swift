@@ -1,7 +1,5 @@
-import CareSQLite
 import Foundation
 import RecoverData
-import SQLite
 
 /// `GET /console`: enrollment figures, study adherence per day (chart and table) and alerts.
 enum DashboardPage {
@@ -13,14 +11,9 @@ enum DashboardPage {
         let today = context.today()
         let now = context.services.now()
         let cached = try context.dashboardCache.figures(now: now, today: today) {
-            try context.database.read { db in
-                DashboardCache.Figures(
-                    counts: try ConsoleQueries.enrollment(in: db),
-                    adherence: try ConsoleQueries.adherence(today: today, in: db),
-                    alerts: try ConsoleQueries.alerts(today: today, in: db), computedAt: now, today: today)
-            }
+            DashboardCache.Figures(figures: try context.records.dashboard(today: today), computedAt: now, today: today)
         }
-        let (counts, adherence, alerts) = (cached.counts, cached.adherence, cached.alerts)
+        let (counts, adherence, alerts) = (cached.figures.counts, cached.figures.adherence, cached.figures.alerts)
         let figures: [HTML] = [
             ("console.dashboard.joined", counts.joined), ("console.dashboard.onboarded", counts.onboarded),
             ("console.dashboard.withdrawn", counts.withdrawn),

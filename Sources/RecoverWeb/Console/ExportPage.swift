@@ -1,8 +1,6 @@
-import CareSQLite
 import Exports
 import Foundation
 import RecoverData
-import SQLite
 
 /// `GET /console/export` (admins and researchers): download the study's data as CSV (one row per outcome
 /// value), JSON (everything per participant) or a FHIR R4 Bundle, with pseudonymous participant ids.
@@ -50,11 +48,10 @@ enum ExportPage {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("export")
-        try AuditTrail(database: context.database).recordRead(
-            actor: try context.actor(request), of: AuditedRow(table: "study_export", key: format.rawValue),
-            participantID: nil, at: context.services.now())
+        try context.recordRead(
+            request, participantID: nil, row: AuditedRow(table: "study_export", key: format.rawValue))
         try format.write(
-            from: context.database, filter: try ExportFilter(), pseudonyms: Pseudonyms(signingKey: key), to: file)
+            from: context.records, filter: try ExportFilter(), pseudonyms: Pseudonyms(signingKey: key), to: file)
         let bytes = try [UInt8](Data(contentsOf: file))
         let (type, name) =
             switch format {

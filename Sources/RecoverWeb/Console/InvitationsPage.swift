@@ -1,7 +1,5 @@
-import CareSQLite
 import Foundation
 import RecoverData
-import SQLite
 
 /// `/console/invitations` (admins only): create invitation links, list them with their status, revoke one.
 enum InvitationsPage {

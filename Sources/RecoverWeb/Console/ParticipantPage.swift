@@ -1,9 +1,7 @@
 import Care
-import CareSQLite
 import Foundation
 import RecoverData
 import Research
-import SQLite
 
 /// `GET /console/participants/:id`: one participant's profile, consent record, outcomes (table and charts),
 /// survey results and audit entries. Everything on the page is selected by this participant's id; the read
@@ -16,38 +14,14 @@ enum ParticipantPage {
     /// How many audit entries the page lists (newest first).
     static let auditShown = 50
 
-    /// Everything the page shows, read in one snapshot.
-    struct Snapshot {
-        var participant: ConsoleParticipant
-        var outcomes: [ConsoleQueries.TaskOutcome]
-        var results: [SurveyResultRecord]
-        var consents: [ConsentRecord]
-        var consentProblems: [String: [String]]
-        var audit: [AuditEntry]
-        var staff: [Account]
-    }
-
     static func show(_ request: Request, context: ConsoleContext) throws -> Response {
         let t = Localizer(request.language)
         let id = try request.parameter("id")
         let today = context.today()
-        guard try context.database.read({ db in try AccountStore.account(id: id, in: db) })?.role == .participant
-        else { throw HTTPError(.notFound) }
+        guard try context.records.participantAccount(id: id) != nil else { throw HTTPError(.notFound) }
         // Audited before reading the data, so the audit list below includes this view.
         try context.recordRead(request, participantID: id, row: AuditedRow(table: "account", key: id))
-        let snapshot = try context.database.read { db -> Snapshot? in
-            guard let participant = try ConsoleQueries.participant(id: id, today: today, in: db) else { return nil }
-            let consents = try ConsentStore.records(patientID: id, in: db)
-            return Snapshot(
-                participant: participant, outcomes: try ConsoleQueries.outcomes(participantID: id, in: db),
-                results: try SurveyDataStore.results(patientID: id, in: db),
-                consents: consents,
-                consentProblems: try ConsentSection.problems(
-                    of: consents, participantID: id, publicKey: context.serverPublicKey, in: db),
-                audit: try AuditTrail.entries(forParticipant: id, limit: auditShown, in: db),
-                staff: try AccountStore.accounts(role: .admin, in: db)
-                    + AccountStore.accounts(role: .researcher, in: db))
-        }
+        let snapshot = try context.records.participantView(id: id, today: today, auditLimit: auditShown)
         guard let page = snapshot else { throw HTTPError(.notFound) }
         let (participant, outcomes, results) = (page.participant, page.outcomes, page.results)
         let zone = context.zone

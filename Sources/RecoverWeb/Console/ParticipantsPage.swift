@@ -1,7 +1,5 @@
-import CareSQLite
 import Foundation
 import RecoverData
-import SQLite
 
 /// `GET /console/participants`: search by email or id, sort, and pages of 25 with page links.
 enum ParticipantsPage {
@@ -15,7 +13,7 @@ enum ParticipantsPage {
         let query = ParticipantListQuery(
             search: search, sort: sort, limit: pageSize, offset: (pageNumber - 1) * pageSize)
         let today = context.today()
-        let page = try context.database.read { db in try ConsoleQueries.participants(query, today: today, in: db) }
+        let page = try context.records.participants(query, today: today)
         let zone = context.zone
         let rows = page.participants.map { participant in row(participant, zone: zone, t: t) }
         let sortOptions = ParticipantListQuery.Sort.allCases.map { option in

@@ -1,7 +1,5 @@
-import CareSQLite
 import Foundation
 import RecoverData
-import SQLite
 
 /// `GET /console/participants/:id/consent`: the printable signed copy for staff (the document, then the
 /// signature manifestation: printed name, date and time with offset, meaning) and
@@ -10,15 +8,8 @@ enum StaffConsentCopyPage {
     static func show(_ request: Request, context: ConsoleContext) throws -> Response {
         let t = Localizer(request.language)
         let id = try request.parameter("id")
-        let (account, records, problems) = try context.database.read { db in
-            let records = try ConsentStore.records(patientID: id, in: db)
-            return (
-                try AccountStore.account(id: id, in: db), records,
-                try ConsentSection.problems(
-                    of: records, participantID: id, publicKey: context.serverPublicKey, in: db)
-            )
-        }
-        guard let account, account.role == .participant else { throw HTTPError(.notFound) }
+        guard let copy = try context.records.consentCopy(participantID: id) else { throw HTTPError(.notFound) }
+        let (account, records, problems) = (copy.account, copy.records, copy.problems)
         try context.recordRead(request, participantID: id, row: AuditedRow(table: "account", key: id))
         let copies = records.reversed().map { record in
             return HTML(
@@ -55,9 +46,10 @@ enum StaffConsentCopyPage {
     static func signature(_ request: Request, context: ConsoleContext) throws -> Response {
         let id = try request.parameter("id")
         let recordID = try request.parameter("record")
-        let record = try context.database.read { db in try ConsentStore.record(id: recordID, in: db) }
         // Another participant's record id answers 404, as an unknown one does.
-        guard let record, record.patientID == id else { throw HTTPError(.notFound) }
+        guard let record = try context.records.consentRecord(id: recordID, participantID: id) else {
+            throw HTTPError(.notFound)
+        }
         try context.recordRead(
             request, participantID: id, row: AuditedRow(table: "consent_record", key: record.id))
         return Response(

@@ -1,8 +1,6 @@
 import Care
-import CareSQLite
 import Recover
 import RecoverData
-import SQLite
 
 /// The console participant page's "Knee bend video" block: the participant's submitted videos, newest
 /// first, each in a `<video controls>` served by ``StaffVideo`` (staff only, by SHA-256). The page's read

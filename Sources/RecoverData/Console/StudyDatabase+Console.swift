@@ -1,0 +1,124 @@
+import Care
+import Foundation
+import SQLite
+
+/// The dashboard's figures, read in one snapshot.
+public struct DashboardFigures: Sendable {
+    /// Joined, onboarded and withdrawn participants.
+    public var counts: EnrollmentCounts
+    /// Study adherence per day, oldest first.
+    public var adherence: [StudyAdherenceDay]
+    /// High pain and missed check-ins.
+    public var alerts: [ConsoleAlert]
+}
+
+/// Everything the console shows of one participant, read in one snapshot.
+public struct ConsoleParticipantView: Sendable {
+    /// The participant's summary.
+    public var participant: ConsoleParticipant
+    /// Their outcomes with the study task of each.
+    public var outcomes: [ConsoleQueries.TaskOutcome]
+    /// Their survey results, newest first.
+    public var results: [SurveyResultRecord]
+    /// Their consent records, oldest first.
+    public var consents: [ConsentRecord]
+    /// What does not check out in each consent record (by record id); an empty list means verified.
+    public var consentProblems: [String: [String]]
+    /// The newest audit entries about them.
+    public var audit: [AuditEntry]
+    /// Every staff account (admins, then researchers), to name the actors of the audit entries.
+    public var staff: [Account]
+}
+
+/// A participant's consent records with what does not check out in each (the staff's printable copy).
+public struct ConsoleConsentCopy: Sendable {
+    /// The participant's account.
+    public var account: Account
+    /// Their consent records, oldest first.
+    public var records: [ConsentRecord]
+    /// What does not check out in each record (by record id); an empty list means verified.
+    public var problems: [String: [String]]
+}
+
+/// The research console's reads, each one snapshot, and the audit of staff reads.
+extension StudyDatabase {
+    /// The dashboard's figures of `today`.
+    public func dashboard(today: LocalDate) throws -> DashboardFigures {
+        try database.read { db in
+            DashboardFigures(
+                counts: try ConsoleQueries.enrollment(in: db),
+                adherence: try ConsoleQueries.adherence(today: today, in: db),
+                alerts: try ConsoleQueries.alerts(today: today, in: db))
+        }
+    }
+
+    /// One page of the participant list.
+    public func participants(_ query: ParticipantListQuery, today: LocalDate) throws -> ParticipantListPage {
+        try database.read { db in try ConsoleQueries.participants(query, today: today, in: db) }
+    }
+
+    /// The account with this id when it is a participant's, nil otherwise.
+    public func participantAccount(id: String) throws -> Account? {
+        guard let account = try accounts.account(id: id), account.role == .participant else { return nil }
+        return account
+    }
+
+    /// Everything the console's participant page shows, or nil when no participant has this id.
+    /// - Parameter auditLimit: how many of the newest audit entries to read.
+    public func participantView(id: String, today: LocalDate, auditLimit: Int) throws -> ConsoleParticipantView? {
+        try database.read { db in
+            guard let participant = try ConsoleQueries.participant(id: id, today: today, in: db) else { return nil }
+            let consents = try ConsentStore.records(patientID: id, in: db)
+            return ConsoleParticipantView(
+                participant: participant, outcomes: try ConsoleQueries.outcomes(participantID: id, in: db),
+                results: try SurveyDataStore.results(patientID: id, in: db), consents: consents,
+                consentProblems: try consentProblems(of: consents, participantID: id, in: db),
+                audit: try AuditTrail.entries(forParticipant: id, limit: auditLimit, in: db),
+                staff: try AccountStore.accounts(role: .admin, in: db)
+                    + AccountStore.accounts(role: .researcher, in: db))
+        }
+    }
+
+    /// A participant's consent records and their verification, or nil when no participant has this id.
+    public func consentCopy(participantID id: String) throws -> ConsoleConsentCopy? {
+        try database.read { db in
+            guard let account = try AccountStore.account(id: id, in: db), account.role == .participant else {
+                return nil
+            }
+            let records = try ConsentStore.records(patientID: id, in: db)
+            return ConsoleConsentCopy(
+                account: account, records: records,
+                problems: try consentProblems(of: records, participantID: id, in: db))
+        }
+    }
+
+    /// The consent record with this id when it is participant `participantID`'s, nil otherwise (another
+    /// participant's record is as unknown as a missing one).
+    public func consentRecord(id: String, participantID: String) throws -> ConsentRecord? {
+        guard let record = try consent.record(id: id), record.patientID == participantID else { return nil }
+        return record
+    }
+
+    /// Records in the audit trail that staff member `actor` read `row` (of participant `participantID`, or of
+    /// the whole study when nil), at `instant`.
+    public func recordStaffRead(actor: String, of row: AuditedRow, participantID: String?, at instant: Date) throws {
+        try audit.recordRead(actor: actor, of: row, participantID: participantID, at: instant)
+    }
+
+    /// What does not check out in each record (by record id); an empty list means verified. With the
+    /// server's signing key the records are checked by `ConsentSigning.verify` (hashes, server signature and
+    /// every signed field); without one, by their hashes alone.
+    func consentProblems(of records: [ConsentRecord], participantID: String, in db: DatabaseConnection) throws
+        -> [String: [String]]
+    {
+        var problems: [String: [String]] = [:]
+        guard let publicKey = signingKey?.publicKey else {
+            for record in records { problems[record.id] = record.isIntact ? [] : ["binding hash"] }
+            return problems
+        }
+        try ConsentSigning.verify(publicKey: publicKey, participantID: participantID, in: db) { check in
+            problems[check.recordID] = check.problems
+        }
+        return problems
+    }
+}
