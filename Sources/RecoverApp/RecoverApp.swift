@@ -1,3 +1,4 @@
+import Exports
 import Foundation
 import RecoverData
 import RecoverWeb
@@ -16,8 +17,6 @@ public struct RecoverApp: Sendable {
     public let services: WebServices
     /// The participant pages' services.
     public let study: StudyServices
-    /// A participant's records (insights, account downloads, withdrawal).
-    public let records: ParticipantRecords
     /// Videos and the hearing screening.
     public let media: MediaServices
     /// The research console's services.
@@ -43,20 +42,21 @@ public struct RecoverApp: Sendable {
             absoluteTimeout: configuration.sessionAbsoluteTimeout, defaultTimeZone: configuration.defaultTimeZone,
             now: configuration.clock)
         let study = StudyServices(records: folder.records, now: configuration.studyClock)
-        let records = ParticipantRecords(database: folder.database, now: configuration.studyClock)
         let media = try MediaServices(study: study, dataFolder: folder.url, uploadLimit: configuration.uploadLimit)
         let console = ConsoleContext(
-            records: folder.records, services: services, dashboardLifetime: configuration.dashboardLifetime)
+            records: folder.records,
+            exports: StudyExports(records: folder.records, signingKey: folder.signingKey),
+            serverPublicKey: folder.signingKey.publicKey, services: services,
+            dashboardLifetime: configuration.dashboardLifetime)
         self.services = services
         self.study = study
-        self.records = records
         self.media = media
         self.console = console
         web = try WebApp(services: services, log: configuration.log) { router, services in
             StudyRoutes.add(to: &router, services: services, study: study)
             MediaRoutes.add(to: &router, media: media)
-            InsightsRoutes.add(to: &router, services: services, records: records)
-            AccountRecordRoutes.add(to: &router, services: services, records: records)
+            InsightsRoutes.add(to: &router, services: services, study: study)
+            AccountRecordRoutes.add(to: &router, services: services, study: study)
             ConsoleRoutes.add(to: &router, context: console)
         }
     }

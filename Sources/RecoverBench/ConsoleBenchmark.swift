@@ -79,6 +79,7 @@ enum ConsoleBenchmark {
             email: "bench-admin-\(UUID().uuidString.prefix(8))@example.com", role: .admin,
             password: "bench admin password", timeZone: "UTC")
         let token = try services.sessions.start(for: admin, replacing: nil)
+        let records = StudyDatabase(database: database, signingKey: signingKey)
         func app(dashboardLifetime: TimeInterval) throws -> WebApp {
             try WebApp(
                 services: services,
@@ -86,7 +87,8 @@ enum ConsoleBenchmark {
                     ConsoleRoutes.add(
                         to: &router,
                         context: ConsoleContext(
-                            records: StudyDatabase(database: database, signingKey: signingKey), services: services,
+                            records: records, exports: StudyExports(records: records, signingKey: signingKey),
+                            serverPublicKey: signingKey.publicKey, services: services,
                             dashboardLifetime: dashboardLifetime))
                 })
         }

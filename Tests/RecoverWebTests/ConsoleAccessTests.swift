@@ -18,7 +18,7 @@ import Testing
             #expect(!page.text.contains("other@example.com"))
         }
         #expect(client.post("/console/invitations", form: ["count": "1"]).status == .forbidden)
-        #expect(try fixture.directory.store.invitations().isEmpty)
+        #expect(try fixture.accounts.invitations().isEmpty)
     }
 
     @Test func signedOutVisitorIsSentToSignIn() throws {
@@ -47,7 +47,7 @@ import Testing
         #expect(client.post("/console/invitations", form: ["count": "2"]).status == .forbidden)
         #expect(
             client.post("/console/staff", form: ["email": "new@example.com", "role": "admin"]).status == .forbidden)
-        #expect(try fixture.directory.store.invitations().isEmpty)
+        #expect(try fixture.accounts.invitations().isEmpty)
         #expect(try fixture.directory.account(email: "new@example.com") == nil)
     }
 
@@ -59,7 +59,7 @@ import Testing
         client.get("/console/invitations")
         let created = client.post("/console/invitations", form: ["count": "3"])
         #expect(created.status == .seeOther)
-        let invitations = try fixture.directory.store.invitations()
+        let invitations = try fixture.accounts.invitations()
         #expect(invitations.count == 3)
         #expect(invitations.allSatisfy { $0.createdBy == admin.id })
         let page = client.get("/console/invitations", query: ["created": "3"]).text
@@ -68,9 +68,9 @@ import Testing
 
         let code = invitations[0].code
         #expect(client.post("/console/invitations/\(code)/revoke", form: [:], includeCSRF: false).status == .forbidden)
-        #expect(try fixture.directory.store.invitation(code: code)?.revokedAt == nil)
+        #expect(try fixture.accounts.invitation(code: code)?.revokedAt == nil)
         #expect(client.post("/console/invitations/\(code)/revoke", form: [:]).status == .seeOther)
-        #expect(try fixture.directory.store.invitation(code: code)?.status(at: fixture.clock.now) == .revoked)
+        #expect(try fixture.accounts.invitation(code: code)?.status(at: fixture.clock.now) == .revoked)
         #expect(client.get("/console/invitations").text.contains("revoked"))
         #expect(client.post("/console/invitations/unknown/revoke", form: [:]).status == .notFound)
         #expect(client.post("/console/invitations", form: ["count": "0"]).status == .badRequest)

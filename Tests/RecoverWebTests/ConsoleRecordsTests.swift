@@ -81,12 +81,14 @@ import Testing
         try fixture.database.write { db in
             try db.execute("UPDATE consent_record SET printed_name = ? WHERE id = ?", ["Mallory", record.id])
         }
+        // The server's signature names the altered field; the binding hash no longer matches either.
         #expect(
-            client.get("/console/participants/\(alice)").text.contains("altered since signing:</span> binding hash"))
+            client.get("/console/participants/\(alice)").text.contains(
+                "altered since signing:</span> printed name, binding hash"))
     }
 
     @Test func serverSignedConsentVerifiesAndNamesTheAlteredField() throws {
-        let fixture = try ConsoleFixture(signingKey: try SigningKey(seed: Array(repeating: 9, count: 32)))
+        let fixture = try ConsoleFixture()
         try fixture.addStaff("admin@example.com", role: .admin)
         let alice = try fixture.addParticipant("alice@example.com")
         let record = try addConsent(fixture, patientID: alice, name: "Alice Liddell")
@@ -114,8 +116,8 @@ import Testing
     }
 
     @Test func dashboardShowsTheServerPublicKey() throws {
-        let key = try SigningKey(seed: Array(repeating: 7, count: 32))
-        let fixture = try ConsoleFixture(signingKey: key)
+        let fixture = try ConsoleFixture()
+        let key = fixture.signingKey
         try fixture.addStaff("admin@example.com", role: .admin)
         var client = fixture.client()
         client.signIn("admin@example.com")
@@ -125,7 +127,7 @@ import Testing
 
 @Suite struct ConsoleExportTests {
     @Test func researcherDownloadsTheStudyAsCSVJSONAndFHIRAndTheDownloadIsAudited() throws {
-        let fixture = try ConsoleFixture(signingKey: try SigningKey(seed: Array(repeating: 5, count: 32)))
+        let fixture = try ConsoleFixture()
         let researcher = try fixture.addStaff("res@example.com", role: .researcher)
         let alice = try fixture.addParticipant("alice@example.com", checkins: [1: (4, 7)])
         var client = fixture.client()
@@ -149,7 +151,7 @@ import Testing
     }
 
     @Test func participantCannotDownloadTheStudy() throws {
-        let fixture = try ConsoleFixture(signingKey: try SigningKey(seed: Array(repeating: 5, count: 32)))
+        let fixture = try ConsoleFixture()
         try fixture.addParticipant("alice@example.com", checkins: [1: (4, 7)])
         var client = fixture.client()
         client.signIn("alice@example.com")

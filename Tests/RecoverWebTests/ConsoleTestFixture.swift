@@ -2,6 +2,7 @@ import Care
 import CareSQLite
 import Cryptography
 import Foundation
+import RecoverApp
 import RecoverData
 import RecoverWeb
 import SQLite
@@ -12,33 +13,28 @@ import SQLite
 final class ConsoleFixture: Sendable {
     let folder: URL
     let database: Database
-    let directory: SQLiteAccountDirectory
+    let directory: any AccountDirectory
     let clock = ManualClock()
     let app: WebApp
-    let signingKey: SigningKey?
+    /// The data folder's signing key (consent records and pseudonyms).
+    let signingKey: SigningKey
 
-    init(signingKey: SigningKey? = nil) throws {
-        self.signingKey = signingKey
+    /// The whole app (``RecoverApp``) on a fresh data folder.
+    init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("console-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        database = try RecoverSchema.open(at: folder.appendingPathComponent("recover.sqlite"))
-        directory = SQLiteAccountDirectory(database: database, fallbackTimeZone: "UTC")
         let clock = self.clock
-        let services = WebServices(
-            directory: directory, hasher: PasswordHasher(strength: .minimum), defaultTimeZone: "UTC",
-            now: { clock.now })
-        let database = self.database
-        app = try WebApp(
-            services: services,
-            configure: { router, services in
-                ConsoleRoutes.add(
-                    to: &router,
-                    context: ConsoleContext(
-                        records: StudyDatabase(database: database, signingKey: signingKey), services: services))
-            })
+        let recover = try RecoverApp(
+            configuration: .forTests(folder: folder, clock: { clock.now }))
+        database = recover.folder.database
+        directory = recover.folder.directory
+        signingKey = recover.folder.signingKey
+        app = recover.web
     }
 
     deinit { try? FileManager.default.removeItem(at: folder) }
+
+    /// The account store of the fixture's database (invitations as stored).
+    var accounts: AccountStore { AccountStore(database: database) }
 
     static let password = "correct horse battery"
 

@@ -3,6 +3,7 @@ import CareSQLite
 import Cryptography
 import Foundation
 import Recover
+import RecoverApp
 import RecoverData
 import RecoverWeb
 import SQLite
@@ -13,8 +14,8 @@ import Testing
 final class RecordsHarness: Sendable {
     let folder: URL
     let database: Database
-    let directory: SQLiteAccountDirectory
-    let records: ParticipantRecords
+    let directory: any AccountDirectory
+    let records: any ParticipantStore
     let app: WebApp
     let clock: ManualClock
     static let password = "correct horse battery"
@@ -22,22 +23,13 @@ final class RecordsHarness: Sendable {
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("records-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        database = try RecoverSchema.open(at: folder.appendingPathComponent("recover.sqlite"))
-        directory = SQLiteAccountDirectory(database: database)
         let clock = ManualClock()
-        let records = ParticipantRecords(database: database, now: { clock.now })
-        let study = StudyServices(records: StudyDatabase(database: database), now: { clock.now })
-        self.records = records
+        let recover = try RecoverApp(configuration: .forTests(folder: folder, clock: { clock.now }))
+        database = recover.folder.database
+        directory = recover.folder.directory
+        records = recover.study.records
         self.clock = clock
-        app = try WebApp(
-            services: WebServices(
-                directory: directory, hasher: PasswordHasher(strength: .minimum), defaultTimeZone: "UTC",
-                now: { clock.now }),
-            configure: { router, services in
-                StudyRoutes.add(to: &router, services: services, study: study)
-                InsightsRoutes.add(to: &router, services: services, records: records)
-                AccountRecordRoutes.add(to: &router, services: services, records: records)
-            })
+        app = recover.web
     }
 
     deinit { try? FileManager.default.removeItem(at: folder) }

@@ -32,14 +32,11 @@ struct StudyClient {
     init(folder: URL, uploadLimit: Int = MediaServices.defaultUploadLimit) throws {
         let clock = ManualClock()
         let shift = Shift()
-        var configuration = AppConfiguration(dataDirectory: folder)
-        configuration.durability = .normal
-        configuration.defaultTimeZone = "UTC"
-        configuration.passwordHasher = PasswordHasher(strength: .minimum)
-        configuration.uploadLimit = uploadLimit
-        configuration.clock = { clock.now }
-        configuration.studyClock = { clock.now.addingTimeInterval(TimeInterval(shift.days.withLock { $0 }) * 86_400) }
-        let recover = try RecoverApp(configuration: configuration)
+        let recover = try RecoverApp(
+            configuration: .forTests(
+                folder: folder, clock: { clock.now },
+                studyClock: { clock.now.addingTimeInterval(TimeInterval(shift.days.withLock { $0 }) * 86_400) },
+                uploadLimit: uploadLimit))
         self.recover = recover
         database = recover.folder.database
         directory = recover.folder.directory

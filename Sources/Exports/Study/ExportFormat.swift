@@ -42,17 +42,6 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// Writes the export of the study's records to `destination`, as
-    /// ``write(from:filter:pseudonyms:to:progress:)`` does.
-    @discardableResult
-    public func write(
-        from records: StudyDatabase, filter: ExportFilter, pseudonyms: Pseudonyms, to destination: URL,
-        progress: (Int) -> Void = { _ in }
-    ) throws -> Int {
-        try write(
-            from: records.database, filter: filter, pseudonyms: pseudonyms, to: destination, progress: progress)
-    }
-
     /// What the count of ``write(from:filter:pseudonyms:to:progress:)`` counts.
     public var unit: String {
         switch self {

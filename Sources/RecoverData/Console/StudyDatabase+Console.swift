@@ -105,6 +105,23 @@ extension StudyDatabase {
         try audit.recordRead(actor: actor, of: row, participantID: participantID, at: instant)
     }
 
+    /// The staff accounts: admins, then researchers.
+    public func staffAccounts() throws -> [Account] {
+        try database.read { db in
+            try AccountStore.accounts(role: .admin, in: db) + AccountStore.accounts(role: .researcher, in: db)
+        }
+    }
+
+    /// Invitations, newest first.
+    public func invitations(limit: Int, offset: Int) throws -> [Invitation] {
+        try accounts.invitations(limit: limit, offset: offset)
+    }
+
+    /// Revokes an open invitation; throws ``AccountStoreError`` when it is unknown or used.
+    public func revokeInvitation(code: String, at instant: Date) throws {
+        try accounts.revokeInvitation(code: code, at: instant)
+    }
+
     /// What does not check out in each record (by record id); an empty list means verified. With the
     /// server's signing key the records are checked by `ConsentSigning.verify` (hashes, server signature and
     /// every signed field); without one, by their hashes alone.

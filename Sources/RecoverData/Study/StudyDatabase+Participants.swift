@@ -82,7 +82,7 @@ extension StudyDatabase {
     /// (`taskID/occurrence`), in one read.
     public func feed(
         for participant: ParticipantState, day: LocalDate, weekStart: LocalDate
-    ) throws -> (day: [CareEvent], week: [CareEvent], drafts: Set<String>) {
+    ) throws -> ParticipantFeed {
         let zone = participant.zone.identifier
         let plan = participant.carePlanID
         let patientID = participant.patientID
@@ -103,7 +103,7 @@ extension StudyDatabase {
                     drafts.insert("\(event.task.id)/\(occurrence)")
                 }
             }
-            return (dayEvents, weekEvents, drafts)
+            return ParticipantFeed(day: dayEvents, week: weekEvents, drafts: drafts)
         }
     }
 

@@ -113,15 +113,3 @@ extension StudyDatabase {
         return record
     }
 }
-
-extension StudyDatabase {
-    /// Stores a finished run of the participant's event `key` in one write transaction (a survey finished by
-    /// an upload or a browser test rather than a page post); see ``updateSurvey(_:account:now:_:)``.
-    public func completeSurvey(
-        _ run: SurveyRun, survey: Survey, _ key: StudyEventKey, for participant: ParticipantState
-    ) throws {
-        try updateSurvey(key, account: participant.account, now: participant.now) { _ in
-            (.complete(run, survey: survey), ())
-        }
-    }
-}

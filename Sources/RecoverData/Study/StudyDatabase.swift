@@ -11,7 +11,7 @@ import SQLite
 /// let records = StudyDatabase(database: try RecoverSchema.open(dataDirectory: folder), signingKey: key)
 /// let participant = try records.participant(account, now: Date())
 /// ```
-public struct StudyDatabase: Sendable {
+public struct StudyDatabase: ParticipantStore, ConsoleStore {
     /// The database, opened by ``RecoverSchema``.
     public let database: Database
     /// The server's key that signs consent records as they are stored; nil stores them unsigned.

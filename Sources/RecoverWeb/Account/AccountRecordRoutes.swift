@@ -6,7 +6,7 @@ import RecoverData
 ///
 /// ```swift
 /// let app = WebApp(services: services, configure: { router, services in
-///     AccountRecordRoutes.add(to: &router, services: services, records: records)
+///     AccountRecordRoutes.add(to: &router, services: services, study: study)
 /// })
 /// ```
 public enum AccountRecordRoutes {
@@ -14,26 +14,26 @@ public enum AccountRecordRoutes {
     /// `GET /account/data.csv`,
     /// `GET`/`POST /account/withdraw`, and the withdrawn message in front of `GET /`: add these after the
     /// study routes, so the message wraps the care feed.
-    public static func add(to router: inout Router, services: WebServices, records: ParticipantRecords) {
+    public static func add(to router: inout Router, services: WebServices, study: StudyServices) {
         WithdrawnHome.wrapStartPage(in: &router)
         router.post("/account/time-zone", access: .signedIn) { request in
-            try TimeZoneSection.save(request, records: records)
+            try TimeZoneSection.save(request, study: study)
         }
         router.get("/account/data.json", access: .signedIn) { request in
-            try download(request, services: services, records: records, format: .json)
+            try download(request, services: services, study: study, format: .json)
         }
         router.get("/account/data.csv", access: .signedIn) { request in
-            try download(request, services: services, records: records, format: .csv)
+            try download(request, services: services, study: study, format: .csv)
         }
         router.get("/account/consent", access: .signedIn) { request in
-            try ConsentCopyPage.show(request, records: records)
+            try ConsentCopyPage.show(request, study: study)
         }
         router.get("/account/consent/document", access: .signedIn) { request in
-            try ConsentCopyPage.document(request, records: records)
+            try ConsentCopyPage.document(request, study: study)
         }
         router.get("/account/withdraw", access: .signedIn) { request in try WithdrawalPage.show(request) }
         router.post("/account/withdraw", access: .signedIn) { request in
-            try WithdrawalPage.submit(request, services: services, records: records)
+            try WithdrawalPage.submit(request, services: services, study: study)
         }
     }
 
@@ -42,13 +42,13 @@ public enum AccountRecordRoutes {
     }
 
     static func download(
-        _ request: Request, services: WebServices, records: ParticipantRecords, format: DownloadFormat
+        _ request: Request, services: WebServices, study: StudyServices, format: DownloadFormat
     ) throws -> Response {
         guard let account = request.account else { throw HTTPError(.unauthorized) }
         let export = ParticipantDataExport(
-            account: account, outcomes: try records.outcomes(patientID: account.id),
-            surveyResults: format == .json ? try records.surveyResults(patientID: account.id) : [],
-            exportedAt: records.now())
+            account: account, outcomes: try study.records.outcomes(patientID: account.id),
+            surveyResults: format == .json ? try study.records.surveyResults(patientID: account.id) : [],
+            exportedAt: study.now())
         var response: Response
         switch format {
         case .json:

@@ -7,8 +7,8 @@ import RecoverData
 /// manifestation (printed name, date and time with the participant's UTC offset, meaning), with the record's
 /// integrity check. Only the signed-in participant's own latest record is ever shown.
 enum ConsentCopyPage {
-    static func show(_ request: Request, records: ParticipantRecords) throws -> Response {
-        let record = try latestRecord(request, records: records)
+    static func show(_ request: Request, study: StudyServices) throws -> Response {
+        let record = try latestRecord(request, study: study)
         let t = Localizer(request.language)
         let png = "data:image/png;base64,\(record.signaturePNG.base64EncodedString())"
         let integrity: HTML =
@@ -47,8 +47,8 @@ enum ConsentCopyPage {
     }
 
     /// The exact signed document bytes, with a policy that allows no script and only same-origin framing.
-    static func document(_ request: Request, records: ParticipantRecords) throws -> Response {
-        let record = try latestRecord(request, records: records)
+    static func document(_ request: Request, study: StudyServices) throws -> Response {
+        let record = try latestRecord(request, study: study)
         return Response(
             headers: [
                 "Content-Type": "text/html; charset=utf-8",
@@ -59,9 +59,9 @@ enum ConsentCopyPage {
             body: [UInt8](record.documentHTML))
     }
 
-    static func latestRecord(_ request: Request, records: ParticipantRecords) throws -> ConsentRecord {
+    static func latestRecord(_ request: Request, study: StudyServices) throws -> ConsentRecord {
         guard let account = request.account else { throw HTTPError(.unauthorized) }
-        let all = try records.consentRecords(patientID: account.id)
+        let all = try study.records.consentRecords(patientID: account.id)
         guard let latest = all.max(by: { $0.signedAt < $1.signedAt }) else {
             throw HTTPError(.notFound, "consent.copy.none")
         }

@@ -37,11 +37,11 @@ enum TimeZoneSection {
     }
 
     /// Saves a valid zone; anything else is a 400 with a readable message and changes nothing.
-    static func save(_ request: Request, records: ParticipantRecords) throws -> Response {
+    static func save(_ request: Request, study: StudyServices) throws -> Response {
         guard let account = request.account else { throw HTTPError(.unauthorized) }
         let zone = (try request.form()["timeZone"] ?? "").trimmingCharacters(in: .whitespaces)
         guard isValid(zone) else { throw HTTPError(.badRequest, "account.timeZone.error") }
-        try records.changeTimeZone(accountID: account.id, to: zone)
+        try study.records.changeTimeZone(accountID: account.id, to: zone)
         return .redirect(to: "/account?saved=1")
     }
 }

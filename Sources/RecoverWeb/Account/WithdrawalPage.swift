@@ -31,12 +31,12 @@ enum WithdrawalPage {
                     """))
     }
 
-    static func submit(_ request: Request, services: WebServices, records: ParticipantRecords) throws -> Response {
+    static func submit(_ request: Request, services: WebServices, study: StudyServices) throws -> Response {
         guard let account = request.account else { throw HTTPError(.unauthorized) }
         guard account.role == .participant else { throw HTTPError(.forbidden) }
         if account.withdrawnAt == nil {
-            let now = records.now()
-            try records.withdraw(
+            let now = study.now()
+            try study.records.withdraw(
                 patientID: account.id, on: ParticipantClock.today(for: account, now: now), at: now)
         }
         return .redirect(to: "/account?withdrawn=1")

@@ -1,4 +1,5 @@
 import Care
+import Exports
 import Foundation
 import RecoverData
 
@@ -6,7 +7,9 @@ import RecoverData
 /// follows (admin-only checks, auditing staff reads of participant data).
 public struct ConsoleContext: Sendable {
     /// The study's records and use cases.
-    public let records: StudyDatabase
+    public let records: any ConsoleStore
+    /// Writes the study's exports; nil when the server has no signing key (pseudonyms need it).
+    public let exports: StudyExports?
     /// Sessions, password hashing, the clock and the default zone.
     public let services: WebServices
     /// The server's Ed25519 public key (32 bytes), which verifies consent records' server signatures; nil
@@ -15,18 +18,20 @@ public struct ConsoleContext: Sendable {
     /// The dashboard's figures for a short time (shared by every copy of the context).
     let dashboardCache: DashboardCache
 
-    /// A context over `database`, which must have been opened with the account, survey, care and consent
-    /// migrations.
-    /// - Parameter dashboardLifetime: how many seconds the dashboard's figures are reused (0: never).
-    public init(records: StudyDatabase, services: WebServices, dashboardLifetime: TimeInterval = 30) {
+    /// A context over the console's records.
+    /// - Parameters:
+    ///   - serverPublicKey: the key that verifies consent records' server signatures, shown on the dashboard.
+    ///   - dashboardLifetime: how many seconds the dashboard's figures are reused (0: never).
+    public init(
+        records: any ConsoleStore, exports: StudyExports?, serverPublicKey: [UInt8]?, services: WebServices,
+        dashboardLifetime: TimeInterval = 30
+    ) {
         self.records = records
+        self.exports = exports
         self.services = services
-        self.serverPublicKey = records.signingKey?.publicKey
+        self.serverPublicKey = serverPublicKey
         dashboardCache = DashboardCache(lifetime: dashboardLifetime)
     }
-
-    /// The account store of the database.
-    var accounts: AccountStore { records.accounts }
 
     /// The zone the console counts days in (the server's default zone).
     var zone: TimeZone { TimeZone(identifier: services.defaultTimeZone) ?? TimeZone.current }

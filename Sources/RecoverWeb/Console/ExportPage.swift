@@ -40,7 +40,7 @@ enum ExportPage {
         guard let format = ExportFormat(rawValue: try request.parameter("format")) else {
             throw HTTPError(.notFound)
         }
-        guard let key = context.records.signingKey else {
+        guard let exports = context.exports else {
             throw HTTPError(.serviceUnavailable, "console.export.noKey")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -50,8 +50,7 @@ enum ExportPage {
         let file = folder.appendingPathComponent("export")
         try context.recordRead(
             request, participantID: nil, row: AuditedRow(table: "study_export", key: format.rawValue))
-        try format.write(
-            from: context.records, filter: try ExportFilter(), pseudonyms: Pseudonyms(signingKey: key), to: file)
+        try exports.write(format, to: file)
         let bytes = try [UInt8](Data(contentsOf: file))
         let (type, name) =
             switch format {

@@ -9,7 +9,7 @@ enum InvitationsPage {
     static func show(_ request: Request, context: ConsoleContext) throws -> Response {
         try context.requireAdmin(request)
         let pageNumber = max(1, Int(request.query["page"] ?? "") ?? 1)
-        let invitations = try context.accounts.invitations(limit: pageSize + 1, offset: (pageNumber - 1) * pageSize)
+        let invitations = try context.records.invitations(limit: pageSize + 1, offset: (pageNumber - 1) * pageSize)
         let notice =
             request.query["created"].map { ("console.invitations.created", ["count": $0]) }
             ?? request.query["revoked"].map { _ in ("console.invitations.revokedNotice", [:]) }
@@ -33,7 +33,7 @@ enum InvitationsPage {
         try context.requireAdmin(request)
         let code = try request.parameter("code")
         do {
-            try context.accounts.revokeInvitation(code: code, at: context.services.now())
+            try context.records.revokeInvitation(code: code, at: context.services.now())
         } catch AccountStoreError.invitationNotFound {
             throw HTTPError(.notFound)
         } catch AccountStoreError.invitationUsed {

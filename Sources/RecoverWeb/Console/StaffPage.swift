@@ -38,7 +38,7 @@ enum StaffPage {
         _ request: Request, context: ConsoleContext, created: (Account, String)?, problem: String?
     ) throws -> HTML {
         let t = Localizer(request.language)
-        let staff = try context.accounts.accounts(role: .admin) + context.accounts.accounts(role: .researcher)
+        let staff = try context.records.staffAccounts()
         let zone = context.zone
         let rows = staff.sorted { $0.createdAt < $1.createdAt }.map { account in
             HTML(

@@ -8,12 +8,12 @@ import RecoverData
 ///
 /// Staff go to the console; a participant who has not finished onboarding goes to `/`, like every study page.
 enum InsightsPage {
-    static func show(_ request: Request, services: WebServices, records: ParticipantRecords) throws -> Response {
+    static func show(_ request: Request, services: WebServices, study: StudyServices) throws -> Response {
         guard let account = request.account else { return .redirect(to: "/sign-in") }
         if account.role.isStaff { return .redirect(to: "/console") }
-        let outcomes = try records.outcomes(patientID: account.id)
+        let outcomes = try study.records.outcomes(patientID: account.id)
         guard RecoveryInsights.hasCompletedOnboarding(outcomes) else { return .redirect(to: "/") }
-        let today = ParticipantClock.today(for: account, now: records.now())
+        let today = ParticipantClock.today(for: account, now: study.now())
         let insights = RecoveryInsights(outcomes: outcomes, today: today)
         var response = Response.html(render(insights, request: request, knee: KneeCard(outcomes: outcomes)))
         response.headers["Cache-Control"] = "no-store"

@@ -4,7 +4,7 @@ import RecoverData
 ///
 /// ```swift
 /// let app = WebApp(services: services, configure: { router, services in
-///     InsightsRoutes.add(to: &router, services: services, records: records)
+///     InsightsRoutes.add(to: &router, services: services, study: study)
 /// })
 /// ```
 public enum InsightsRoutes {
@@ -17,9 +17,9 @@ public enum InsightsRoutes {
     }
 
     /// Adds `GET /insights` (signed-in participants).
-    public static func add(to router: inout Router, services: WebServices, records: ParticipantRecords) {
+    public static func add(to router: inout Router, services: WebServices, study: StudyServices) {
         router.get("/insights", access: .signedIn) { request in
-            try InsightsPage.show(request, services: services, records: records)
+            try InsightsPage.show(request, services: services, study: study)
         }
     }
 }

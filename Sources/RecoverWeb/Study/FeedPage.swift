@@ -16,12 +16,11 @@ enum FeedPage {
             day = chosen
         }
         let weekStart = CareFeed.weekStart(of: day)
-        let (dayEvents, weekEvents, drafts) = try study.records.feed(
-            for: participant.state, day: day, weekStart: weekStart)
+        let events = try study.records.feed(for: participant.state, day: day, weekStart: weekStart)
         let feed = CareFeed(
-            day: day, today: participant.today, dayEvents: dayEvents, weekEvents: weekEvents,
+            day: day, today: participant.today, dayEvents: events.day, weekEvents: events.week,
             isOnboarded: participant.isOnboarded)
-        return .html(render(feed, drafts: drafts, request: request))
+        return .html(render(feed, drafts: events.drafts, request: request))
     }
 
     static func render(_ feed: CareFeed, drafts: Set<String> = [], request: Request) -> HTML {

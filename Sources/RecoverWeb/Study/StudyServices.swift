@@ -9,13 +9,13 @@ import RecoverData
 /// ```
 public struct StudyServices: Sendable {
     /// The study's records and use cases.
-    public let records: StudyDatabase
+    public let records: any ParticipantStore
     /// The study's current instant: when answers are given, and which day is "today". Production passes the
     /// real clock; debug builds may shift it by whole days (`recover serve --fake-today-file`).
     public let now: @Sendable () -> Date
 
     /// Services over `records` with the study clock `now`.
-    public init(records: StudyDatabase, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(records: any ParticipantStore, now: @escaping @Sendable () -> Date = { Date() }) {
         self.records = records
         self.now = now
     }

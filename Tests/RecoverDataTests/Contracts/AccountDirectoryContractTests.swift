@@ -1,7 +1,6 @@
 import CareSQLite
 import Foundation
 import RecoverData
-import RecoverWeb
 import SQLite
 import Testing
 

@@ -3,36 +3,17 @@ import CareSQLite
 import Foundation
 import SQLite
 
-/// A participant's study records in the Recover database, read and changed synchronously on the request's
-/// thread: their care tasks, outcomes and survey results, and withdrawal.
-///
-/// A participant's tasks are the tasks of the care plans whose `patientID` is their account id, so one
-/// participant's records never reach another's pages.
-///
-/// ```swift
-/// let records = ParticipantRecords(database: database)
-/// let outcomes = try records.outcomes(patientID: account.id)
-/// ```
-public struct ParticipantRecords: Sendable {
-    /// The database holding the care store, survey data, consent records and accounts.
-    public let database: Database
-    /// The study's current instant, which decides the participant's "today" (the study clock of
-    /// ``StudyServices``, so a shifted test clock moves insights and withdrawal too).
-    public let now: @Sendable () -> Date
-
-    /// Records in `database` (opened with the account migrations and ``StudyServices/migrations``).
-    public init(database: Database, now: @escaping @Sendable () -> Date = { Date() }) {
-        self.database = database
-        self.now = now
-    }
-
+/// A participant's study records: their care tasks, outcomes, survey results and consent records, and
+/// withdrawal and time-zone changes. A participant's tasks are the tasks of the care plans whose `patientID`
+/// is their account id, so one participant's records never reach another's pages.
+extension StudyDatabase {
     /// Every version of every task in the participant's care plans, by task id then version order.
     public func taskHistory(patientID: String) throws -> [CareTask] {
         try database.read { db in try Self.tasks(patientID: patientID, versions: .all, in: db) }
     }
 
     /// The participant's live outcomes, by event start, optionally limited to events on `days`.
-    public func outcomes(patientID: String, days: ClosedRange<LocalDate>? = nil) throws -> [Outcome] {
+    public func outcomes(patientID: String, days: ClosedRange<LocalDate>?) throws -> [Outcome] {
         try database.read { db in
             let taskIDs = try Self.taskIDs(patientID: patientID, in: db)
             guard !taskIDs.isEmpty else { return [] }
@@ -84,9 +65,7 @@ public struct ParticipantRecords: Sendable {
         guard !plans.isEmpty else { return [] }
         return try SQLiteCareStore.tasks(CareTaskQuery(carePlanIDs: plans, versions: versions), in: db)
     }
-}
 
-extension ParticipantRecords {
     /// Sets the participant's time zone on their account and, when they have one, their care-store patient
     /// (whose zone their schedules are evaluated in), in one transaction.
     public func changeTimeZone(accountID: String, to identifier: String) throws {

@@ -1,0 +1,29 @@
+import Cryptography
+import Foundation
+import RecoverData
+
+/// The whole study's exports with pseudonymous participant ids: what the console's download links write.
+///
+/// ```swift
+/// let exports = StudyExports(records: records, signingKey: key)
+/// try exports.write(.csv, to: file)
+/// ```
+public struct StudyExports: Sendable {
+    /// The study's records.
+    public let records: StudyDatabase
+    /// The key the pseudonyms are derived from.
+    public let signingKey: SigningKey
+
+    public init(records: StudyDatabase, signingKey: SigningKey) {
+        self.records = records
+        self.signingKey = signingKey
+    }
+
+    /// Writes the export of every participant in `format` to `destination` atomically; returns its count.
+    @discardableResult
+    public func write(_ format: ExportFormat, to destination: URL) throws -> Int {
+        try format.write(
+            from: records.database, filter: try ExportFilter(), pseudonyms: Pseudonyms(signingKey: signingKey),
+            to: destination)
+    }
+}

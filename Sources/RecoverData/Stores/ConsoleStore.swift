@@ -1,0 +1,32 @@
+import Care
+import Foundation
+
+/// What the research console reads and audits, each one snapshot: the dashboard, the participant list,
+/// one participant's records, consent copies, staff and invitations.
+///
+/// ``StudyDatabase`` implements it on SQLite; a further database implements it a second time and passes the
+/// same contract suite (Tests/RecoverDataTests/ConsoleStoreContractTests.swift).
+public protocol ConsoleStore: Sendable {
+    /// The dashboard's figures of `today`.
+    func dashboard(today: LocalDate) throws -> DashboardFigures
+    /// One page of the participant list.
+    func participants(_ query: ParticipantListQuery, today: LocalDate) throws -> ParticipantListPage
+    /// The account with this id when it is a participant's, nil otherwise.
+    func participantAccount(id: String) throws -> Account?
+    /// Everything the console's participant page shows, or nil when no participant has this id.
+    func participantView(id: String, today: LocalDate, auditLimit: Int) throws -> ConsoleParticipantView?
+    /// A participant's consent records and their verification, or nil when no participant has this id.
+    func consentCopy(participantID: String) throws -> ConsoleConsentCopy?
+    /// The consent record with this id when it is participant `participantID`'s, nil otherwise.
+    func consentRecord(id: String, participantID: String) throws -> ConsentRecord?
+    /// Records in the audit trail that staff member `actor` read `row` (of participant `participantID`, or
+    /// of the whole study when nil) at `instant`.
+    func recordStaffRead(actor: String, of row: AuditedRow, participantID: String?, at instant: Date) throws
+
+    /// The staff accounts: admins, then researchers.
+    func staffAccounts() throws -> [Account]
+    /// Invitations, newest first.
+    func invitations(limit: Int, offset: Int) throws -> [Invitation]
+    /// Revokes an open invitation; throws ``AccountStoreError`` when it is unknown or used.
+    func revokeInvitation(code: String, at instant: Date) throws
+}

@@ -1,0 +1,76 @@
+import Care
+import Foundation
+import Research
+
+/// A participant's records and the use cases of the participant pages, each one transaction.
+///
+/// ``StudyDatabase`` implements it on SQLite; a further database implements it a second time and passes the
+/// same contract suite (Tests/RecoverDataTests/ParticipantStoreContractTests.swift). The web holds an
+/// `any ParticipantStore` and never sees the database behind it.
+public protocol ParticipantStore: Sendable {
+    /// The participant of `account` at `now`: one read, and a write only on first use (their patient record,
+    /// care plan and onboarding task are created) or after their time zone changed.
+    func participant(_ account: Account, now: Date) throws -> ParticipantState
+    /// The event `key` of the participant and its saved draft, in one read.
+    func surveyState(_ key: StudyEventKey, for participant: ParticipantState) throws -> SurveyState
+    /// One day of the participant's feed and its week, with the events that have a saved draft, in one read.
+    func feed(for participant: ParticipantState, day: LocalDate, weekStart: LocalDate) throws -> ParticipantFeed
+    /// Saves `run` as the draft of the participant's event `key`.
+    func saveDraft(_ run: SurveyRun, _ key: StudyEventKey, for participant: ParticipantState) throws
+    /// Discards the saved draft of an event; nothing else changes.
+    func discardDraft(_ key: StudyEventKey, for participant: ParticipantState) throws
+    /// One survey page post in ONE write transaction: reads the participant (creating their plan on first
+    /// use), the event and its draft, lets `decide` run the survey engine on them, then stores what it
+    /// decided. Completion is idempotent by the run id; throws ``StudyRecordError``.
+    func updateSurvey<Value>(
+        _ key: StudyEventKey, account: Account, now: Date, _ decide: (SurveyState) throws -> (SurveyUpdate, Value)
+    ) throws -> Value
+    /// Deletes the participant's live outcome `outcomeID` (a tombstone; the audit trail keeps the change).
+    func deleteAnswer(outcomeID: String, for participant: ParticipantState) throws
+
+    /// Every version of every task in the participant's care plans, by task id then version order.
+    func taskHistory(patientID: String) throws -> [CareTask]
+    /// The participant's live outcomes, by event start, optionally limited to events on `days`.
+    func outcomes(patientID: String, days: ClosedRange<LocalDate>?) throws -> [Outcome]
+    /// The participant's completed survey results, oldest first.
+    func surveyResults(patientID: String) throws -> [SurveyResultRecord]
+    /// The participant's consent records, oldest first.
+    func consentRecords(patientID: String) throws -> [ConsentRecord]
+    /// Withdraws the participant on their local day `day`: every current task of theirs gets a version whose
+    /// schedule ends at the start of `day` (nothing is deleted) and the account is marked withdrawn at
+    /// `instant`, in one transaction. Repeating it changes nothing more.
+    func withdraw(patientID: String, on day: LocalDate, at instant: Date) throws
+    /// Sets the participant's time zone on their account and their care-store patient, in one transaction.
+    func changeTimeZone(accountID: String, to identifier: String) throws
+}
+
+/// One day of a participant's feed and its week.
+public struct ParticipantFeed: Sendable {
+    /// The events of the day.
+    public var day: [CareEvent]
+    /// The events of the week the day is in.
+    public var week: [CareEvent]
+    /// The day's open events that have a saved draft, as `taskID/occurrence`.
+    public var drafts: Set<String>
+
+    public init(day: [CareEvent], week: [CareEvent], drafts: Set<String>) {
+        self.day = day
+        self.week = week
+        self.drafts = drafts
+    }
+}
+
+extension ParticipantStore {
+    /// Stores a finished run of the participant's event `key` in one write transaction (a survey finished by
+    /// an upload or a browser test rather than a page post); see ``updateSurvey(_:account:now:_:)``.
+    public func completeSurvey(
+        _ run: SurveyRun, survey: Survey, _ key: StudyEventKey, for participant: ParticipantState
+    ) throws {
+        try updateSurvey(key, account: participant.account, now: participant.now) { _ in
+            (.complete(run, survey: survey), ())
+        }
+    }
+
+    /// The participant's live outcomes, by event start.
+    public func outcomes(patientID: String) throws -> [Outcome] { try outcomes(patientID: patientID, days: nil) }
+}

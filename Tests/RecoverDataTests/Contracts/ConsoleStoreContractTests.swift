@@ -1,0 +1,132 @@
+import Care
+import Foundation
+import Recover
+import RecoverData
+import Testing
+
+/// The same contract for every ``ConsoleStore``: what the research console relies on.
+@Suite struct ConsoleStoreContractTests {
+    let start = StudyStores.start
+    let checkin = StudyEventKey(studyTaskID: StudyTaskID.checkin, occurrence: 0)
+
+    func consent(for patientID: String, id: String = UUID().uuidString.lowercased()) -> ConsentRecord {
+        ConsentRecord(
+            id: id, patientID: patientID, documentHTML: Data("<h1>Consent</h1>".utf8), documentVersion: "1.0",
+            language: "en", printedName: "Ada Lovelace", signatureStrokes: Data("[]".utf8),
+            signaturePNG: Data([0x89, 0x50, 0x4E, 0x47]), signedAt: start, utcOffset: "+01:00",
+            timeZoneIdentifier: "Europe/Zurich", signatureMeaning: "I consent to take part in the study")
+    }
+
+    @Test(arguments: StudyBackend.allCases) func theDashboardCountsAndAlertsFromTheStudysDefinition(
+        backend: StudyBackend
+    ) throws {
+        let stores = try backend.make()
+        let ada = try stores.participant("ada@example.com", zone: "UTC")
+        let bob = try stores.participant("bob@example.com", zone: "UTC")
+        let adaState = try stores.onboardedPlan(ada)
+        _ = try stores.participants.participant(bob, now: start)
+        let (run, survey) = try checkinRun(id: "run-1", pain: StudyMonitoring.alertThreshold, at: start)
+        try stores.participants.completeSurvey(run, survey: survey, checkin, for: adaState)
+        try stores.participants.withdraw(patientID: bob.id, on: adaState.today, at: start)
+
+        let figures = try stores.console.dashboard(today: adaState.today)
+        #expect(figures.counts.joined == 2)
+        #expect(figures.counts.withdrawn == 1)
+        #expect(figures.counts.onboarded == 0)
+        #expect(figures.alerts.map(\.participantID) == [ada.id])
+        #expect(
+            figures.alerts.first?.reason
+                == .highPain(score: Double(StudyMonitoring.alertThreshold), on: "2027-01-15T08:00:00"))
+        #expect(!figures.adherence.isEmpty)
+    }
+
+    @Test(arguments: StudyBackend.allCases) func theParticipantListPagesSearchesAndSkipsStaff(
+        backend: StudyBackend
+    ) throws {
+        let stores = try backend.make()
+        let admin = try stores.staff("admin@example.com", role: .admin)
+        for name in ["ada", "bob", "cleo"] { _ = try stores.participant("\(name)@example.com") }
+        let all = try stores.console.participants(ParticipantListQuery(limit: 2), today: LocalDate("2027-01-15")!)
+        #expect(all.total == 3)
+        #expect(all.participants.count == 2)
+        let found = try stores.console.participants(
+            ParticipantListQuery(search: "cleo"), today: LocalDate("2027-01-15")!)
+        #expect(found.participants.map(\.email) == ["cleo@example.com"])
+        #expect(try stores.console.participantAccount(id: admin.id) == nil)
+        #expect(
+            try stores.console.participantView(id: admin.id, today: LocalDate("2027-01-15")!, auditLimit: 10) == nil)
+    }
+
+    @Test(arguments: StudyBackend.allCases) func aParticipantsViewHoldsTheirRecordsAndTheAuditedRead(
+        backend: StudyBackend
+    ) throws {
+        let stores = try backend.make()
+        let researcher = try stores.staff("res@example.com", role: .researcher)
+        let ada = try stores.participant("ada@example.com")
+        let bob = try stores.participant("bob@example.com")
+        let adaState = try stores.onboardedPlan(ada)
+        let (run, survey) = try checkinRun(id: "run-1", at: start)
+        try stores.participants.completeSurvey(run, survey: survey, checkin, for: adaState)
+        let record = consent(for: ada.id)
+        try stores.seed.addConsent(record)
+        try stores.seed.addConsent(consent(for: bob.id))
+        try stores.console.recordStaffRead(
+            actor: "account:\(researcher.id)", of: AuditedRow(table: "account", key: ada.id), participantID: ada.id,
+            at: start)
+
+        let view = try #require(try stores.console.participantView(id: ada.id, today: adaState.today, auditLimit: 50))
+        #expect(view.participant.email == "ada@example.com")
+        #expect(view.outcomes.map(\.outcome.id) == ["run-1"])
+        #expect(view.outcomes.first?.studyTask == StudyTaskID.checkin)
+        #expect(view.results.map(\.id) == ["run-1"])
+        #expect(view.consents.map(\.id) == [record.id])
+        #expect(view.consentProblems[record.id] == [])
+        #expect(view.audit.contains { $0.action == .read && $0.actor == "account:\(researcher.id)" })
+        #expect(view.staff.map(\.id) == [researcher.id])
+    }
+
+    @Test(arguments: StudyBackend.allCases) func aConsentRecordIsOnlyItsOwnParticipants(backend: StudyBackend) throws {
+        let stores = try backend.make()
+        let ada = try stores.participant("ada@example.com")
+        let bob = try stores.participant("bob@example.com")
+        let record = consent(for: ada.id)
+        try stores.seed.addConsent(record)
+        #expect(try stores.console.consentRecord(id: record.id, participantID: ada.id)?.printedName == "Ada Lovelace")
+        #expect(try stores.console.consentRecord(id: record.id, participantID: bob.id) == nil)
+        let copy = try #require(try stores.console.consentCopy(participantID: ada.id))
+        #expect(copy.account.id == ada.id)
+        #expect(copy.records.map(\.id) == [record.id])
+        #expect(copy.problems[record.id] == [])
+        #expect(try stores.console.consentCopy(participantID: "nobody") == nil)
+    }
+
+    @Test(arguments: StudyBackend.allCases) func unsignedConsentRecordsAreCheckedByTheirHashes(
+        backend: StudyBackend
+    ) throws {
+        let stores = try backend.make(signed: false)
+        let ada = try stores.participant("ada@example.com")
+        let altered = consent(for: ada.id)
+        let intact = consent(for: ada.id)
+        try stores.seed.addConsent(intact)
+        try stores.seed.addConsent(altered)
+        try stores.seed.alterConsent(altered.id, "Mallory")
+        let copy = try #require(try stores.console.consentCopy(participantID: ada.id))
+        #expect(copy.problems[intact.id] == [])
+        #expect(copy.problems[altered.id] == ["binding hash"])
+    }
+
+    @Test(arguments: StudyBackend.allCases) func staffAndInvitationsAreListedAndRevoked(backend: StudyBackend) throws {
+        let stores = try backend.make()
+        let admin = try stores.staff("admin@example.com", role: .admin)
+        let researcher = try stores.staff("res@example.com", role: .researcher)
+        _ = try stores.participant("ada@example.com")
+        #expect(try stores.console.staffAccounts().map(\.id) == [admin.id, researcher.id])
+        try stores.directory.addInvitation(code: "code-1", createdBy: admin.id, at: start)
+        try stores.directory.addInvitation(code: "code-2", createdBy: admin.id, at: start.addingTimeInterval(60))
+        #expect(try stores.console.invitations(limit: 10, offset: 0).map(\.code) == ["code-2", "code-1"])
+        #expect(try stores.console.invitations(limit: 1, offset: 1).map(\.code) == ["code-1"])
+        try stores.console.revokeInvitation(code: "code-1", at: start)
+        #expect(try !stores.directory.invitationIsOpen(code: "code-1"))
+        #expect(throws: (any Error).self) { try stores.console.revokeInvitation(code: "no-such-code", at: start) }
+    }
+}

@@ -1,0 +1,99 @@
+import Care
+import CareSQLite
+import Cryptography
+import Foundation
+import Recover
+import RecoverData
+import Research
+import SQLite
+import Testing
+
+/// One database the study's store protocols are implemented on. The contract suites run every test once per
+/// case; a new backend adds a case and its ``make()`` and passes the suites unchanged.
+enum StudyBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite
+
+    var testDescription: String { rawValue }
+
+    /// Fresh, empty stores of this backend, sharing one database.
+    func make(signed: Bool = true) throws -> StudyStores {
+        switch self {
+        case .sqlite:
+            let database = try StorageFixture().open(RecoverSchema.migrations, durability: .normal)
+            let key = signed ? try SigningKey(seed: Array(repeating: 3, count: 32)) : nil
+            let records = StudyDatabase(database: database, signingKey: key)
+            return StudyStores(
+                participants: records, console: records,
+                directory: SQLiteAccountDirectory(database: database, fallbackTimeZone: "UTC"),
+                seed: StudySeed(
+                    addTasks: { tasks in
+                        try database.write { db in for task in tasks { _ = try SQLiteCareStore.addTask(task, in: db) } }
+                    },
+                    addConsent: { record in _ = try records.consent.add(record) },
+                    alterConsent: { id, name in
+                        try database.write { db in
+                            _ = try db.execute("UPDATE consent_record SET printed_name = ? WHERE id = ?", [name, id])
+                        }
+                    }))
+        }
+    }
+}
+
+/// The stores of one backend over one database.
+struct StudyStores: Sendable {
+    let participants: any ParticipantStore
+    let console: any ConsoleStore
+    let directory: any AccountDirectory
+    /// What the suites set up that has no use case of its own (a backend writes it its own way).
+    let seed: StudySeed
+
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 08:00 UTC
+
+    /// A participant account, added to the directory.
+    func participant(_ email: String, zone: String = "Europe/Zurich", at date: Date = start) throws -> Account {
+        let account = Account(
+            email: email, passwordHash: "$argon2id$x", role: .participant, timeZone: zone, createdAt: date)
+        try directory.addAccount(account)
+        return account
+    }
+
+    /// A staff account, added to the directory.
+    func staff(_ email: String, role: AccountRole) throws -> Account {
+        let account = Account(
+            email: email, passwordHash: "$argon2id$x", role: role, timeZone: "UTC", createdAt: Self.start)
+        try directory.addAccount(account)
+        return account
+    }
+
+    /// The participant with the tasks onboarding adds (check-in, range of motion, ...) from the day they joined.
+    func onboardedPlan(_ account: Account, now: Date = start) throws -> ParticipantState {
+        let state = try participants.participant(account, now: now)
+        try seed.addTasks(ParticipantPlan.afterOnboarding(patientID: account.id, completedOn: state.today))
+        return state
+    }
+}
+
+/// Writes of the contract suites' set-up that no use case covers.
+struct StudySeed: Sendable {
+    let addTasks: @Sendable ([CareTask]) throws -> Void
+    let addConsent: @Sendable (ConsentRecord) throws -> Void
+    /// Changes a stored consent record's printed name behind the store's back (tampering).
+    let alterConsent: @Sendable (_ id: String, _ printedName: String) throws -> Void
+}
+
+/// A check-in run answered through the engine (pain, sleep), finished or not.
+func checkinRun(id: String, pain: Int = 4, sleep: Int = 7, answered: Bool = true, at date: Date) throws -> (
+    SurveyRun, Survey
+) {
+    let survey = RecoverSurveys.checkin()
+    var run = try SurveyRun(survey: survey, runID: id, startDate: date)
+    if answered {
+        let step = try #require(survey.step(RecoverSurveys.Checkin.form))
+        let page = JSONValue.object([
+            RecoverSurveys.Checkin.pain: .number(Double(pain)), RecoverSurveys.Checkin.sleep: .number(Double(sleep)),
+        ])
+        let submission = try step.parseSubmission(json: page, timeZone: .gmt, at: date).get()
+        _ = try run.submit(submission, for: step.id, in: survey, at: date).get()
+    }
+    return (run, survey)
+}
