@@ -40,7 +40,7 @@ enum ConsoleBenchmark {
         let buildStart = DispatchTime.now().uptimeNanoseconds
         if existing == nil {
             try DemoData(participants: participants, days: days, seed: 42, today: today).generate(
-                into: database, signingKey: signingKey)
+                into: StudyDatabase(database: database, signingKey: signingKey))
         }
         let count = try await database.read { db in try ConsoleQueries.enrollment(in: db).joined }
         let ids = try await database.read { db in

@@ -38,7 +38,7 @@ extension Commands {
         let summary: DemoData.Summary
         do {
             summary = try DemoData(participants: count, days: days, seed: UInt64(bitPattern: Int64(seed)))
-                .generate(into: folder.database, signingKey: folder.signingKey, progress: progress.update)
+                .generate(into: folder.records, progress: progress.update)
         } catch let error as DemoDataError {
             throw DataError(error.description)
         }

@@ -2,6 +2,7 @@ import Care
 import CareSQLite
 import Exports
 import Foundation
+import Recover
 import RecoverData
 import SQLite
 import Testing
@@ -54,10 +55,40 @@ import Testing
         #expect(first.map(\.1) != other.map(\.1))
     }
 
+    /// Every outcome belongs to a task whose survey produced it: range-of-motion values only on the
+    /// range-of-motion task, pain and sleep only on the check-in (never on the diary, video or hearing tasks),
+    /// and every outcome has its survey result, written by the same use case as a participant's.
+    @Test func eachTaskGetsOnlyAnswersToItsOwnSurvey() throws {
+        let fixture = try ExportFixture(participants: 4, days: 21)
+        let participants = try AccountStore(database: fixture.database).accounts(role: .participant)
+        let records = fixture.records
+        var kindsByTask: [String: Set<String>] = [:]
+        for account in participants {
+            let tasks = try records.taskHistory(patientID: account.id)
+            #expect(
+                Set(tasks.compactMap { ParticipantPlan.studyTaskID(of: $0) }).isSuperset(of: [
+                    StudyTaskID.weeklyDiary, StudyTaskID.checkin, StudyTaskID.rangeOfMotionCheck,
+                ]))
+            let studyTask = Dictionary(tasks.map { ($0.id, ParticipantPlan.studyTaskID(of: $0) ?? "?") }) { a, _ in a }
+            let outcomes = try records.outcomes(patientID: account.id)
+            for outcome in outcomes {
+                kindsByTask[studyTask[outcome.taskID] ?? "?", default: []].formUnion(outcome.values.compactMap(\.kind))
+            }
+            let results = Set(try records.surveyResults(patientID: account.id).map(\.id))
+            #expect(outcomes.allSatisfy { results.contains($0.id) })
+        }
+        #expect(Set(kindsByTask.keys) == [StudyTaskID.onboarding, StudyTaskID.checkin, StudyTaskID.rangeOfMotionCheck])
+        #expect(kindsByTask[StudyTaskID.checkin] == [RecoverSurveys.Checkin.pain, RecoverSurveys.Checkin.sleep])
+        #expect(kindsByTask[StudyTaskID.rangeOfMotionCheck]?.contains("range") == true)
+        #expect(kindsByTask[StudyTaskID.checkin]?.contains("range") == false)
+        let actors = try AuditTrail(database: fixture.database).entries(afterSequence: 0, limit: 100_000).map(\.actor)
+        #expect(Set(actors) == ["cli:demo-data"])
+    }
+
     @Test func runningTwiceOnOneFolderIsRefused() throws {
         let fixture = try ExportFixture(participants: 1, days: 2)
         #expect(throws: DemoDataError.alreadyPresent) {
-            try DemoData(participants: 1, days: 2, today: ExportFixture.today).generate(into: fixture.database)
+            try DemoData(participants: 1, days: 2, today: ExportFixture.today).generate(into: fixture.records)
         }
     }
 

@@ -22,9 +22,12 @@ struct ExportFixture {
             dataDirectory: folder, configuration: DatabaseConfiguration(durability: .normal))
         if participants > 0 {
             try DemoData(participants: participants, days: days, seed: seed, today: Self.today).generate(
-                into: database, signingKey: key)
+                into: records)
         }
     }
+
+    /// The study's records in the folder, consent signed with the fixture's key.
+    var records: StudyDatabase { StudyDatabase(database: database, signingKey: key) }
 
     var pseudonyms: Pseudonyms { Pseudonyms(signingKey: key) }
 

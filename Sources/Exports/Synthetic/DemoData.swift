@@ -1,15 +1,13 @@
 import Care
-import CareSQLite
-import Cryptography
 import Foundation
 import Recover
 import RecoverData
 import Research
-import SQLite
 
 /// Synthetic participants for trying and measuring Recover: they join, consent (drawn-looking signatures),
 /// do check-ins and range-of-motion measurements with recovery trends, noise and missed days, written
-/// through the same plan, stores and mappers as real participants, so they look exactly like real ones.
+/// through the same use cases as real participants (``StudyBatch``: plan creation and survey completion),
+/// so they look exactly like real ones.
 ///
 /// They are marked by their email addresses, `synthetic-0001@example.invalid` (the reserved `.invalid`
 /// domain never delivers mail), and cannot sign in (their password hash is not a valid hash). The data is
@@ -17,7 +15,7 @@ import SQLite
 /// writing.
 ///
 /// ```swift
-/// let summary = try DemoData(participants: 20, days: 30, seed: 1).generate(into: database)
+/// let summary = try DemoData(participants: 20, days: 30, seed: 1).generate(into: records)
 /// ```
 public struct DemoData: Sendable {
     /// How many participants.
@@ -59,25 +57,22 @@ public struct DemoData: Sendable {
     public static func isSynthetic(email: String) -> Bool { email.hasSuffix("@" + emailDomain) }
 
     /// Writes the participants in batches of ``batchSize`` per transaction, attributed to `cli:demo-data` in
-    /// the audit trail; `progress` gets the number of participants written so far. Throws
-    /// ``DemoDataError/alreadyPresent`` if the folder already has synthetic participants.
+    /// the audit trail, consent records signed with the records' key; `progress` gets the number of
+    /// participants written so far. Throws ``DemoDataError/alreadyPresent`` if the folder already has
+    /// synthetic participants.
     @discardableResult
-    public func generate(
-        into database: Database, signingKey: SigningKey? = nil, progress: (Int) -> Void = { _ in }
-    ) throws -> Summary {
-        let taken = try database.read { db in try AccountStore.account(email: Self.email(1), in: db) != nil }
-        if taken { throw DemoDataError.alreadyPresent }
+    public func generate(into records: StudyDatabase, progress: (Int) -> Void = { _ in }) throws -> Summary {
+        if try records.accounts.account(email: Self.email(1)) != nil { throw DemoDataError.alreadyPresent }
         var summary = Summary()
         var next = 1
         while next <= participants {
             let last = min(participants, next + batchSize - 1)
-            let batch = try database.write { db in
-                db.auditActor = "cli:demo-data"
+            let batch = try records.batch(actor: "cli:demo-data") { writes in
                 var batch = Summary()
                 for number in next...last {
                     var generator = SeededGenerator(seed: seed &* 0x1000_0001 &+ UInt64(number))
-                    var person = SyntheticParticipant(number: number, days: days, today: today, generator: &generator)
-                    try person.write(in: db, signingKey: signingKey, summary: &batch, generator: &generator)
+                    let person = SyntheticParticipant(number: number, days: days, today: today, generator: &generator)
+                    try person.write(with: writes, summary: &batch, generator: &generator)
                 }
                 return batch
             }

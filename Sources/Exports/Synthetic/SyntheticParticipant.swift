@@ -1,11 +1,9 @@
 import Care
-import CareSQLite
 import Cryptography
 import Foundation
 import Recover
 import RecoverData
 import Research
-import SQLite
 
 /// One synthetic participant's recovery: a trajectory and the records it produces.
 struct SyntheticParticipant {
@@ -55,47 +53,51 @@ struct SyntheticParticipant {
         min(1, Double(day.dayNumber - firstDay.dayNumber) / 30)
     }
 
-    mutating func write(
-        in db: DatabaseConnection, signingKey: SigningKey?, summary: inout DemoData.Summary,
-        generator: inout SeededGenerator
-    )
-        throws
-    {
+    /// Joins, onboards and answers through `writes`, as a participant would have on each day.
+    func write(with writes: StudyBatch, summary: inout DemoData.Summary, generator: inout SeededGenerator) throws {
         let joined = instant(firstDay, LocalTime(hour: 6) ?? .midnight, minutes: generator.unit() * 30)
-        let account = try AccountStore.createAccount(
-            Account(
-                id: id, email: DemoData.email(number), passwordHash: "!synthetic: no password signs in",
-                role: .participant, language: "en", timeZone: zone.identifier, createdAt: joined), in: db)
-        _ = try SQLiteCareStore.addPatient(
-            Patient(id: account.id, name: account.email, timeZoneIdentifier: zone.identifier), in: db)
-        let (plan, tasks) = ParticipantPlan.initial(patientID: account.id, joinedOn: firstDay)
-        _ = try SQLiteCareStore.addCarePlan(plan, in: db)
-        for task in tasks { _ = try SQLiteCareStore.addTask(task, in: db) }
-        guard let onboarding = tasks.first else { return }
-        let laterTasks = try onboard(onboarding, joined: joined, signingKey: signingKey, in: db, generator: &generator)
+        let account = Account(
+            id: id, email: DemoData.email(number), passwordHash: "!synthetic: no password signs in",
+            role: .participant, language: "en", timeZone: zone.identifier, createdAt: joined)
+        let done = joined.addingTimeInterval(600 + generator.unit() * 900)
+        let participant = try writes.join(account, at: done)
+        guard
+            let onboarding = try writes.tasks(of: participant).first(where: {
+                ParticipantPlan.studyTaskID(of: $0) == StudyTaskID.onboarding
+            })
+        else { return }
+        let laterTasks = try writes.complete(
+            onboardingResult(joined: joined, done: done, generator: &generator),
+            of: RecoverSurveys.onboarding(language: .english), task: onboarding, occurrence: 0,
+            studyTaskID: StudyTaskID.onboarding, for: participant)
         summary.participants += 1
         summary.consents += 1
         for task in laterTasks {
-            let events = task.schedule.events(from: firstDay, through: lastDay, in: zone)
-            let isCheckin = ParticipantPlan.studyTaskID(of: task) == StudyTaskID.checkin
-            for event in events where generator.unit() < adherence {
-                let result =
+            // Check-ins and range-of-motion measurements only: the diary, video and hearing tasks are optional
+            // and have surveys of their own (a range-of-motion result is no answer to them).
+            guard let studyTask = ParticipantPlan.studyTaskID(of: task),
+                [StudyTaskID.checkin, StudyTaskID.rangeOfMotionCheck].contains(studyTask)
+            else { continue }
+            let isCheckin = studyTask == StudyTaskID.checkin
+            let survey = isCheckin ? RecoverSurveys.checkin() : RecoverSurveys.rangeOfMotionCheck()
+            for event in task.schedule.events(from: firstDay, through: lastDay, in: zone)
+            where generator.unit() < adherence {
+                var result =
                     isCheckin
                     ? checkin(event.day, generator: &generator) : rangeOfMotion(event.day, generator: &generator)
                 // Nothing completed after the start of `today` (UTC): the data never lies in the future.
                 guard result.endDate < cutoff else { continue }
-                try complete(task, event, result, in: db)
+                result.runID = UUID().uuidString.lowercased()
+                try writes.complete(
+                    result, of: survey, task: task, occurrence: event.occurrence, studyTaskID: studyTask,
+                    for: participant)
                 if isCheckin { summary.checkins += 1 } else { summary.rangeOfMotion += 1 }
             }
         }
     }
 
-    /// The onboarding survey with consent and goals, its outcome, the consent record and the later tasks.
-    private func onboard(
-        _ task: CareTask, joined: Date, signingKey: SigningKey?, in db: DatabaseConnection,
-        generator: inout SeededGenerator
-    ) throws -> [CareTask] {
-        let done = joined.addingTimeInterval(600 + generator.unit() * 900)
+    /// The onboarding survey's result: consent with a drawn-looking signature, goals and the check-in time.
+    private func onboardingResult(joined: Date, done: Date, generator: inout SeededGenerator) -> SurveyResult {
         let document = ConsentDocuments.consent(language: .english)
         let strokes = SyntheticSignature.strokes(using: &generator)
         let name = Self.names[Int(generator.next() % UInt64(Self.names.count))]
@@ -113,7 +115,7 @@ struct SyntheticParticipant {
             TimeOfDay(hour: checkinTime.hour, minute: checkinTime.minute).map {
                 [QuestionResult(itemID: goals.checkinTime, answer: .timeOfDay($0))]
             } ?? []
-        let result = SurveyResult(
+        return SurveyResult(
             surveyID: StudyTaskID.onboarding, runID: runID, startDate: joined, endDate: done, finishReason: .completed,
             stepResults: [
                 StepResult(stepID: goals.welcome, endDate: joined.addingTimeInterval(30)),
@@ -128,19 +130,6 @@ struct SyntheticParticipant {
                     ] + checkinAnswer),
                 StepResult(stepID: goals.completion, endDate: done),
             ])
-        let values = try RecoverOutcomes.values(for: result)
-        let record = try ConsentRecord(
-            id: runID, patientID: id, documentHTML: Data(document.html.utf8), documentVersion: document.version,
-            language: document.language, printedName: name, signatureStrokes: SurveyJSON.encode(strokes),
-            signaturePNG: signature.png ?? Data(), signedAt: done, utcOffset: offset,
-            timeZoneIdentifier: zone.identifier, signatureMeaning: document.signatureMeaning)
-        let later = ParticipantPlan.afterOnboarding(
-            patientID: id, completedOn: firstDay, checkinTime: ParticipantPlan.checkinTime(fromOnboarding: values))
-        try store(result, task: task, occurrence: 0, values: values, in: db) { db in
-            try ConsentStore.add(record, signingKey: signingKey, in: db)
-            for task in later { _ = try SQLiteCareStore.addTask(task, in: db) }
-        }
-        return later
     }
 
     private func checkin(_ day: LocalDate, generator: inout SeededGenerator) -> SurveyResult {
@@ -180,34 +169,5 @@ struct SyntheticParticipant {
                 ),
                 StepResult(stepID: ids.completion, endDate: end),
             ])
-    }
-
-    private func complete(_ task: CareTask, _ event: ScheduleEvent, _ result: SurveyResult, in db: DatabaseConnection)
-        throws
-    {
-        var result = result
-        result.runID = UUID().uuidString.lowercased()
-        try store(
-            result, task: task, occurrence: event.occurrence, values: try RecoverOutcomes.values(for: result), in: db
-        ) { _ in }
-    }
-
-    /// The result, its outcome and `extra` in the caller's transaction, as the participant pages store them.
-    private func store(
-        _ result: SurveyResult, task: CareTask, occurrence: Int, values: [OutcomeValue], in db: DatabaseConnection,
-        extra: (DatabaseConnection) throws -> Void
-    ) throws {
-        let record = SurveyResultRecord(
-            id: result.runID, patientID: id, taskID: task.id, occurrence: occurrence, surveyID: result.surveyID,
-            completedAt: result.endDate, json: try SurveyJSON.encode(result))
-        let outcome = Outcome(
-            id: result.runID, taskID: task.id, taskVersionID: task.versionID, occurrenceIndex: occurrence,
-            values: values, createdDate: result.endDate)
-        try SurveyDataStore.writeCompleted(
-            record,
-            with: { db in
-                _ = try SQLiteCareStore.addOutcome(outcome, in: db)
-                try extra(db)
-            }, in: db)
     }
 }

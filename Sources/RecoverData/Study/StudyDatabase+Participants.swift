@@ -24,11 +24,13 @@ extension StudyDatabase {
     }
 
     /// ``participant(_:now:)`` inside the caller's write transaction.
-    static func participant(_ account: Account, now: Date, in db: DatabaseConnection) throws -> ParticipantState {
+    static func participant(
+        _ account: Account, now: Date, actor: String? = nil, in db: DatabaseConnection
+    ) throws -> ParticipantState {
         let zone = TimeZone(identifier: account.zoneIdentifier) ?? .gmt
         let patientID = account.id
         let today = LocalDateTime(instant: now, in: zone).date
-        db.auditActor = actor(accountID: patientID)
+        db.auditActor = actor ?? Self.actor(accountID: patientID)
         if var existing = try SQLiteCareStore.patient(id: patientID, in: db) {
             if existing.timeZoneIdentifier != zone.identifier {
                 existing.timeZoneIdentifier = zone.identifier

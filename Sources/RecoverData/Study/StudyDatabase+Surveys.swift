@@ -46,31 +46,48 @@ extension StudyDatabase {
         _ run: SurveyRun, survey: Survey, studyTaskID: String, event: CareEvent, participant: ParticipantState,
         signingKey: SigningKey?, in db: DatabaseConnection
     ) throws {
-        let now = participant.now
         let result: SurveyResult
+        do {
+            result = try run.finish(.completed, at: participant.now)
+        } catch {
+            throw StudyRecordError(.incomplete)
+        }
+        try store(
+            result, of: survey, task: event.task, occurrence: event.scheduleEvent.occurrence,
+            studyTaskID: studyTaskID, participant: participant, actor: actor(accountID: participant.patientID),
+            signingKey: signingKey, in: db)
+    }
+
+    /// Stores the completed `result` of occurrence `occurrence` of `task` inside the caller's write
+    /// transaction, as every completion is stored: the survey result and the outcome (both with the run id,
+    /// so a retry stores nothing twice), and for onboarding the consent record and the rest of the plan, all
+    /// audited as `actor`. Returns the tasks it added.
+    @discardableResult
+    static func store(
+        _ result: SurveyResult, of survey: Survey, task: CareTask, occurrence: Int, studyTaskID: String,
+        participant: ParticipantState, actor: String, signingKey: SigningKey?, in db: DatabaseConnection
+    ) throws -> [CareTask] {
         let values: [OutcomeValue]
         do {
-            result = try run.finish(.completed, at: now)
             values = try RecoverOutcomes.values(for: result)
         } catch {
             throw StudyRecordError(.incomplete)
         }
-        let occurrence = event.scheduleEvent.occurrence
         let record = SurveyResultRecord(
-            id: run.runID, patientID: participant.patientID, taskID: event.task.id, occurrence: occurrence,
-            surveyID: survey.id, completedAt: now, json: try SurveyJSON.encode(result))
+            id: result.runID, patientID: participant.patientID, taskID: task.id, occurrence: occurrence,
+            surveyID: survey.id, completedAt: result.endDate, json: try SurveyJSON.encode(result))
         let outcome = Outcome(
-            id: run.runID, taskID: event.task.id, taskVersionID: event.task.versionID, occurrenceIndex: occurrence,
-            values: values, createdDate: now)
+            id: result.runID, taskID: task.id, taskVersionID: task.versionID, occurrenceIndex: occurrence,
+            values: values, createdDate: result.endDate)
         var consent: ConsentRecord?
         var laterTasks: [CareTask] = []
         if studyTaskID == StudyTaskID.onboarding {
-            consent = try consentRecord(from: result, runID: run.runID, participant: participant, survey: survey)
+            consent = try consentRecord(from: result, runID: result.runID, participant: participant, survey: survey)
             laterTasks = ParticipantPlan.afterOnboarding(
                 patientID: participant.patientID, completedOn: participant.today,
                 checkinTime: ParticipantPlan.checkinTime(fromOnboarding: values))
         }
-        db.auditActor = actor(accountID: participant.patientID)
+        db.auditActor = actor
         do {
             try SurveyDataStore.writeCompleted(
                 record,
@@ -87,6 +104,7 @@ extension StudyDatabase {
             default: throw error
             }
         }
+        return laterTasks
     }
 
     /// The consent record of an onboarding result: the exact bytes of the document that was signed (in the
