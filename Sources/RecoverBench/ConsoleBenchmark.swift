@@ -4,6 +4,7 @@ import Cryptography
 import Exports
 import Foundation
 import Recover
+import RecoverApp
 import RecoverData
 import RecoverWeb
 import SQLite
@@ -29,10 +30,9 @@ enum ConsoleBenchmark {
         let keep = environment["CONSOLE_BENCH_KEEP"] != nil || existing != nil
         defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
         if keep { print("console.database: \(folder.path)/recover.sqlite (kept)") }
-        let database = try RecoverSchema.open(
-            at: folder.appendingPathComponent("recover.sqlite"),
-            configuration: DatabaseConfiguration(durability: .normal))
-        let signingKey = try SigningKey(seed: Array(repeating: 42, count: 32))
+        // The whole app over the data folder, built by the composition root as `recover serve` builds it.
+        let data = try DataFolder.open(folder, durability: .normal, fallbackTimeZone: "UTC")
+        let database = data.database
         let utc = TimeZone(identifier: "UTC") ?? .current
         let now = Date()
         let today = LocalDateTime(instant: now, in: utc).date
@@ -40,7 +40,7 @@ enum ConsoleBenchmark {
         let buildStart = DispatchTime.now().uptimeNanoseconds
         if existing == nil {
             try DemoData(participants: participants, days: days, seed: 42, today: today).generate(
-                into: StudyDatabase(database: database, signingKey: signingKey))
+                into: data.records)
         }
         let count = try await database.read { db in try ConsoleQueries.enrollment(in: db).joined }
         let ids = try await database.read { db in
@@ -72,26 +72,20 @@ enum ConsoleBenchmark {
             }
         }
 
-        let directory = SQLiteAccountDirectory(database: database, fallbackTimeZone: "UTC")
-        let services = WebServices(
-            directory: directory, hasher: PasswordHasher(strength: .minimum), defaultTimeZone: "UTC")
-        let admin = try Enrollment(directory: directory, hasher: PasswordHasher(strength: .minimum)).addStaff(
+        var configuration = AppConfiguration(dataDirectory: folder)
+        configuration.durability = .normal
+        configuration.defaultTimeZone = "UTC"
+        configuration.passwordHasher = PasswordHasher(strength: .minimum)
+        let admin = try Enrollment(directory: data.directory, hasher: configuration.passwordHasher).addStaff(
             email: "bench-admin-\(UUID().uuidString.prefix(8))@example.com", role: .admin,
             password: "bench admin password", timeZone: "UTC")
-        let token = try services.sessions.start(for: admin, replacing: nil)
-        let records = StudyDatabase(database: database, signingKey: signingKey)
         func app(dashboardLifetime: TimeInterval) throws -> WebApp {
-            try WebApp(
-                services: services,
-                configure: { router, services in
-                    ConsoleRoutes.add(
-                        to: &router,
-                        context: ConsoleContext(
-                            records: records, exports: StudyExports(records: records, signingKey: signingKey),
-                            serverPublicKey: signingKey.publicKey, services: services,
-                            dashboardLifetime: dashboardLifetime))
-                })
+            var options = configuration
+            options.dashboardLifetime = dashboardLifetime
+            return try RecoverApp(folder: data, configuration: options).web
         }
+        let token = try RecoverApp(folder: data, configuration: configuration).services.sessions.start(
+            for: admin, replacing: nil)
         let uncached = try app(dashboardLifetime: 0)
         let cached = try app(dashboardLifetime: 30)
         let pages: [(String, WebApp, String, [String: String])] = [
