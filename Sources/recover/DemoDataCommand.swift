@@ -22,15 +22,11 @@ extension Commands {
         ]
     ) { arguments in
         try arguments.expectPositionals(atMost: 0)
-        let count = try arguments.integer("participants", default: -1)
-        let days = try arguments.integer("days", default: -1)
-        guard arguments.value("participants") != nil, (1...100_000).contains(count) else {
-            throw UsageError("--participants must be 1...100000")
-        }
-        guard arguments.value("days") != nil, (1...365).contains(days) else {
-            throw UsageError("--days must be 1...365")
-        }
-        let seed = try arguments.integer("seed", default: 1)
+        _ = try arguments.required("participants")
+        _ = try arguments.required("days")
+        let count = try arguments.integer("participants", default: 0, in: 1...100_000)
+        let days = try arguments.integer("days", default: 0, in: 1...365)
+        let seed = try arguments.integer("seed", default: 1, in: Int.min...Int.max)
         // Synthetic data: NORMAL durability (a power cut may lose the last batches, never consistency) makes
         // the bulk writes several times faster on slow disks.
         let folder = try WebDataFolder.open(arguments.value("data-dir"), durability: .normal)

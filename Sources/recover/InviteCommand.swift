@@ -15,8 +15,7 @@ extension Commands {
         ]
     ) { arguments in
         try arguments.expectPositionals(atMost: 0)
-        let count = try arguments.integer("count", default: 1)
-        guard (1...10_000).contains(count) else { throw UsageError("--count must be 1...10000, got \(count)") }
+        let count = try arguments.integer("count", default: 1, in: 1...10_000)
         var base = arguments.value("base-url") ?? "http://127.0.0.1:8080"
         while base.hasSuffix("/") { base.removeLast() }
         let directory = try WebDataFolder.open(arguments.value("data-dir")).directory

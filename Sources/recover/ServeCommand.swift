@@ -29,13 +29,10 @@ extension Commands {
         try arguments.expectPositionals(atMost: 0)
         var configuration = ServerConfiguration()
         configuration.host = arguments.value("host") ?? "127.0.0.1"
-        let port = try arguments.integer("port", default: 8080)
-        guard let validPort = UInt16(exactly: port) else { throw UsageError("--port must be 0...65535, got \(port)") }
-        configuration.port = validPort
-        configuration.threads = try arguments.integer("threads", default: 4)
-        let idle = try arguments.integer("session-idle-minutes", default: 30)
-        let absolute = try arguments.integer("session-absolute-hours", default: 12)
-        guard idle > 0, absolute > 0 else { throw UsageError("session timeouts must be positive") }
+        configuration.port = UInt16(try arguments.integer("port", default: 8080, in: 0...65_535))
+        configuration.threads = try arguments.integer("threads", default: 4, in: 1...256)
+        let idle = try arguments.integer("session-idle-minutes", default: 30, in: 1...24 * 60)
+        let absolute = try arguments.integer("session-absolute-hours", default: 12, in: 1...24 * 31)
         switch (arguments.value("tls-cert"), arguments.value("tls-key")) {
         case (nil, nil): break
         case (let cert?, let key?):

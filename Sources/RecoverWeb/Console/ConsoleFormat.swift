@@ -32,3 +32,9 @@ enum ConsoleFormat {
         value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.1f", value)
     }
 }
+
+/// The console's paged lists.
+enum ConsolePaging {
+    /// The highest page number a list accepts (`?page=`); beyond it a 400, so offsets stay small.
+    static let maximumPage = 100_000
+}

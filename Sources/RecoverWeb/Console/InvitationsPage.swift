@@ -8,7 +8,7 @@ enum InvitationsPage {
 
     static func show(_ request: Request, context: ConsoleContext) throws -> Response {
         try context.requireAdmin(request)
-        let pageNumber = max(1, Int(request.query["page"] ?? "") ?? 1)
+        let pageNumber = try request.queryInteger("page", in: 1...ConsolePaging.maximumPage, default: 1)
         let invitations = try context.records.invitations(limit: pageSize + 1, offset: (pageNumber - 1) * pageSize)
         let notice =
             request.query["created"].map { ("console.invitations.created", ["count": $0]) }
@@ -20,7 +20,7 @@ enum InvitationsPage {
         try context.requireAdmin(request)
         let staff = try context.staff(request)
         let form = try request.form()
-        guard let count = Int(form["count"] ?? ""), (1...maximumCount).contains(count) else {
+        guard let count = BoundedInteger.parse(form["count"] ?? "", in: 1...maximumCount) else {
             throw HTTPError(.badRequest, "console.invitations.error.count")
         }
         let enrollment = Enrollment(

@@ -8,7 +8,7 @@ enum ParticipantsPage {
     static func show(_ request: Request, context: ConsoleContext) throws -> Response {
         let t = Localizer(request.language)
         let sort = request.query["sort"].flatMap(ParticipantListQuery.Sort.init(rawValue:)) ?? .joined
-        let pageNumber = max(1, Int(request.query["page"] ?? "") ?? 1)
+        let pageNumber = try request.queryInteger("page", in: 1...ConsolePaging.maximumPage, default: 1)
         let search = request.query["q"] ?? ""
         let query = ParticipantListQuery(
             search: search, sort: sort, limit: pageSize, offset: (pageNumber - 1) * pageSize)

@@ -21,10 +21,14 @@ struct ParsedArguments: Sendable {
         return value
     }
 
-    /// An integer option, or the default when absent.
-    func integer(_ name: String, default defaultValue: Int) throws -> Int {
+    /// An integer option within `range`, or the default when absent; a usage error for anything else
+    /// (not a number, too large for any integer, out of range), so later arithmetic on it cannot trap.
+    func integer(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>) throws -> Int {
         guard let text = value(name) else { return defaultValue }
-        guard let number = Int(text) else { throw UsageError("--\(name) expects a whole number, got '\(text)'") }
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError(
+                "--\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+        }
         return number
     }
 
