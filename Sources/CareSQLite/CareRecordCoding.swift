@@ -21,19 +21,29 @@ public enum CareRecordCoding {
         }
     }
 
-    /// The care task of a `care_task_version` row (`version_id`, `json`).
-    public static func task(_ row: Row) throws -> CareTask {
-        try decode(CareTask.self, try row.string("json"), table: "care_task_version", id: try row.string("version_id"))
+    /// The care task of a `care_task_version` row (`version_id`, `json`), decoded once per version (through
+    /// ``CareRecordCache/shared``).
+    public static func task(_ row: Row) throws -> CareTask { try task(row, cache: .shared) }
+
+    /// The outcome of a `care_outcome` row (every column), its values decoded once per text (through
+    /// ``CareRecordCache/shared``).
+    public static func outcome(_ row: Row) throws -> Outcome { try outcome(row, cache: .shared) }
+
+    static func task(_ row: Row, cache: CareRecordCache) throws -> CareTask {
+        let id = try row.string("version_id")
+        return try cache.taskVersions.value(id: id, text: try row.string("json")) { json in
+            try decode(CareTask.self, json, table: "care_task_version", id: id)
+        }
     }
 
-    /// The outcome of a `care_outcome` row (every column).
-    public static func outcome(_ row: Row) throws -> Outcome {
+    static func outcome(_ row: Row, cache: CareRecordCache) throws -> Outcome {
         let id = try row.string("id")
+        let values = try cache.outcomeValues.value(id: id, text: try row.string("values_json")) { json in
+            try decode([OutcomeValue].self, json, table: "care_outcome", id: id)
+        }
         var outcome = Outcome(
             id: id, taskID: try row.string("task_id"), taskVersionID: try row.string("task_version_id"),
-            occurrenceIndex: try row.int("occurrence"),
-            values: try decode([OutcomeValue].self, try row.string("values_json"), table: "care_outcome", id: id),
-            createdDate: try row.date("created_at"))
+            occurrenceIndex: try row.int("occurrence"), values: values, createdDate: try row.date("created_at"))
         outcome.updatedDate = try row.date("updated_at")
         outcome.deletedDate = try row["deleted_at"]
         outcome.eventStart = LocalDateTime(try row.string("event_start"))

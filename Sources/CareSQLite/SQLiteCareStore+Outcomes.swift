@@ -100,8 +100,10 @@ extension SQLiteCareStore {
         try db.queryOne("SELECT * FROM care_outcome WHERE id = ?", [id]).map(CareRecordCoding.outcome)
     }
 
-    /// The outcomes a query selects, inside the caller's transaction.
-    public static func outcomes(_ query: OutcomeQuery, in db: DatabaseConnection) throws -> [Outcome] {
+    /// The outcomes a query selects, inside the caller's transaction; their values are decoded through `cache`.
+    public static func outcomes(
+        _ query: OutcomeQuery, cache: CareRecordCache = .shared, in db: DatabaseConnection
+    ) throws -> [Outcome] {
         var conditions: [String] = []
         var arguments: [any DatabaseValueConvertible] = []
         if let taskIDs = query.taskIDs {
@@ -123,12 +125,16 @@ extension SQLiteCareStore {
         if !query.includeDeleted { conditions.append("deleted_at IS NULL") }
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         let rows = try db.query("SELECT * FROM care_outcome\(filter)", arguments)
-        return query.select(from: try rows.map(CareRecordCoding.outcome))
+        return query.select(from: try rows.map { try CareRecordCoding.outcome($0, cache: cache) })
     }
 
-    /// The events a query selects with their live outcomes, inside the caller's transaction.
-    public static func events(_ query: EventQuery, in db: DatabaseConnection) throws -> [CareEvent] {
-        let histories = try histories(taskIDs: query.taskIDs, carePlanIDs: query.carePlanIDs, in: db)
+    /// The events a query selects with their live outcomes, inside the caller's transaction; task versions and
+    /// outcome values are decoded through `cache`, so a second read of the same feed decodes no JSON.
+    public static func events(
+        _ query: EventQuery, cache: CareRecordCache = .shared, in db: DatabaseConnection
+    ) throws -> [CareEvent] {
+        let histories = try histories(
+            taskIDs: query.taskIDs, carePlanIDs: query.carePlanIDs, cache: cache, in: db)
         let planned = try query.plan(from: histories)
         var ranges: [String: ClosedRange<Int>] = [:]
         for item in planned {
@@ -145,7 +151,7 @@ extension SQLiteCareStore {
                 SELECT * FROM care_outcome WHERE task_version_id = ? AND occurrence BETWEEN ? AND ?
                 AND deleted_at IS NULL
                 """, [versionID, range.lowerBound, range.upperBound])
-            outcomes += try rows.map(CareRecordCoding.outcome)
+            outcomes += try rows.map { try CareRecordCoding.outcome($0, cache: cache) }
         }
         return EventQuery.attach(planned, outcomes: outcomes)
     }

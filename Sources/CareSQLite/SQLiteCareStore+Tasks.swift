@@ -35,19 +35,26 @@ extension SQLiteCareStore {
         return tombstone
     }
 
-    /// The task versions a query selects, inside the caller's transaction.
-    public static func tasks(_ query: CareTaskQuery, in db: DatabaseConnection) throws -> [CareTask] {
-        query.select(from: try histories(taskIDs: query.ids, carePlanIDs: query.carePlanIDs, in: db))
+    /// The task versions a query selects, inside the caller's transaction; versions are decoded through `cache`.
+    public static func tasks(
+        _ query: CareTaskQuery, cache: CareRecordCache = .shared, in db: DatabaseConnection
+    ) throws -> [CareTask] {
+        query.select(from: try histories(taskIDs: query.ids, carePlanIDs: query.carePlanIDs, cache: cache, in: db))
     }
 
-    /// Every version of task `taskID`, or nil when there is no such task.
-    public static func history(taskID: String, in db: DatabaseConnection) throws -> CareTaskHistory? {
-        try histories(taskIDs: [taskID], carePlanIDs: nil, in: db).first
+    /// Every version of task `taskID`, or nil when there is no such task; versions are decoded through `cache`.
+    public static func history(
+        taskID: String, cache: CareRecordCache = .shared, in db: DatabaseConnection
+    ) throws -> CareTaskHistory? {
+        try histories(taskIDs: [taskID], carePlanIDs: nil, cache: cache, in: db).first
     }
 
     /// The histories of the tasks with these ids, or with a version in these care plans (all when both are nil).
+    ///
+    /// Which versions there are always comes from this query in the caller's snapshot; `cache` only saves decoding
+    /// a version's JSON again (see ``CareRecordCache``).
     static func histories(
-        taskIDs: [String]?, carePlanIDs: [String]?, in db: DatabaseConnection
+        taskIDs: [String]?, carePlanIDs: [String]?, cache: CareRecordCache, in db: DatabaseConnection
     ) throws -> [CareTaskHistory] {
         let rows: [Row]
         let columns = "SELECT task_id, version_id, json FROM care_task_version"
@@ -69,7 +76,7 @@ extension SQLiteCareStore {
         var histories: [CareTaskHistory] = []
         var current: [CareTask] = []
         for row in rows {
-            let task = try CareRecordCoding.task(row)
+            let task = try CareRecordCoding.task(row, cache: cache)
             if let last = current.last, last.id != task.id {
                 if let history = CareTaskHistory(versions: current) { histories.append(history) }
                 current = []

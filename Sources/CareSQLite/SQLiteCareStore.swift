@@ -16,14 +16,22 @@ import SQLite
 /// }
 /// let feed = try await care.events(on: today, timeZoneIdentifier: patient.timeZoneIdentifier)
 /// ```
+///
+/// Reads decode each task version and outcome's values from JSON once and keep them in a ``CareRecordCache``
+/// (``CareRecordCache/shared`` unless the store is given another), so reading a feed again decodes no JSON.
 public struct SQLiteCareStore: CareStore {
     /// The database the store reads and writes; opened with ``migrations``.
     public let database: Database
+    /// Where the store's reads keep decoded task versions and outcome values.
+    public let cache: CareRecordCache
     private let clock: @Sendable () -> Date
 
-    /// A store over `database`; `clock` stamps outcome update and delete dates.
-    public init(database: Database, clock: @escaping @Sendable () -> Date = { Date() }) {
+    /// A store over `database`, reading through `cache`; `clock` stamps outcome update and delete dates.
+    public init(
+        database: Database, cache: CareRecordCache = .shared, clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.database = database
+        self.cache = cache
         self.clock = clock
     }
 
@@ -79,7 +87,7 @@ public struct SQLiteCareStore: CareStore {
     }
 
     public func tasks(_ query: CareTaskQuery) async throws -> [CareTask] {
-        try await database.read { db in try Self.tasks(query, in: db) }
+        try await database.read { [cache] db in try Self.tasks(query, cache: cache, in: db) }
     }
 
     public func addOutcome(_ outcome: Outcome) async throws -> Outcome {
@@ -97,10 +105,10 @@ public struct SQLiteCareStore: CareStore {
     }
 
     public func outcomes(_ query: OutcomeQuery) async throws -> [Outcome] {
-        try await database.read { db in try Self.outcomes(query, in: db) }
+        try await database.read { [cache] db in try Self.outcomes(query, cache: cache, in: db) }
     }
 
     public func events(_ query: EventQuery) async throws -> [CareEvent] {
-        try await database.read { db in try Self.events(query, in: db) }
+        try await database.read { [cache] db in try Self.events(query, cache: cache, in: db) }
     }
 }

@@ -8,6 +8,7 @@ let suites: [String: @Sendable () async throws -> Void] = [
     "survey": surveyBenchmark,
     "web": { try await WebBenchmark.run() },
     "export": exportBenchmark,
+    "feed": { try FeedBenchmark.run() },
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 if requested.isEmpty || requested.contains(where: { suites[$0] == nil }) {
