@@ -19,8 +19,8 @@ enum FeedBenchmark {
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = try RecoverSchema.open(
             at: folder.appending(path: "recover.sqlite"), configuration: DatabaseConfiguration(durability: .normal))
-        try DemoData(participants: 1, days: days, seed: 7).generate(into: database)
         let records = StudyDatabase(database: database)
+        try DemoData(participants: 1, days: days, seed: 7).generate(into: records)
         guard let account = try database.read({ db in try AccountStore.account(email: DemoData.email(1), in: db) })
         else { throw FeedBenchmarkFailure.noParticipant }
         let participant = try records.participant(account, now: Date())
