@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(
             name: "RecoverWebTests",
             dependencies: [
-                "RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover", "Cryptography",
+                "RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover", "Cryptography", "Exports",
             ]),
         .testTarget(name: "RecoverCLITests", dependencies: ["recover"]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),

@@ -1,5 +1,6 @@
 import Care
 import CareSQLite
+import Exports
 import Foundation
 import Recover
 import SQLite
@@ -71,9 +72,12 @@ import Testing
     }
 
     @Test func csvNeutralisesFormulasAndQuotesSeparators() {
-        #expect(ParticipantDataExport.csvField("=SUM(A1)") == "'=SUM(A1)")
-        #expect(ParticipantDataExport.csvField("-3") == "-3")
-        #expect(ParticipantDataExport.csvField("walk, then run") == "\"walk, then run\"")
+        // The participant's CSV uses the study export's cells (Exports' CSVCell): one rule for both.
+        #expect(CSVCell.encode("=SUM(A1)") == "'=SUM(A1)")
+        #expect(CSVCell.encode("-3") == "-3")
+        #expect(CSVCell.encode("walk, then run") == "\"walk, then run\"")
+        #expect(CSVCell.encode("\t=1+1") == "'\t=1+1")
+        #expect(CSVCell.encode("\r=1+1") == "\"'\r=1+1\"")
     }
 
     @Test func aValidTimeZoneChangesTheAccountAndThePatient() throws {

@@ -80,6 +80,8 @@ struct StepProblemTests {
         let form = Step(id: "form", kind: .form([Self.note, Self.steps]))
         #expect(key(.required, in: form, item: "note") == "survey.error.required")
         #expect(key(.singleLine, in: form, item: "note") == "survey.error.invalid")
+        #expect(key(.controlCharacter, in: form, item: "note") == "survey.error.controlCharacter")
+        #expect(key(.controlCharacter, in: consent) == "survey.error.controlCharacter")
         #expect(key(.unknownItem, in: form, item: "ghost") == "survey.error.invalid")
     }
 

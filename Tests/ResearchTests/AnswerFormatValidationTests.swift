@@ -90,6 +90,27 @@ import Testing
         #expect(!accepts(decimal, .decimal(.nan)))
     }
 
+    @Test func freeTextRefusesControlCharactersButKeepsLineBreaksWhereLinesAreAllowed() {
+        let single = AnswerFormat.text(TextFormat())
+        let multiple = AnswerFormat.text(TextFormat(multipleLines: true))
+        for text in ["walk\u{0}ed", "a\u{7}b", "esc\u{1B}[31m", "del\u{7F}", "c1\u{85}x", "tab\there"] {
+            #expect(!accepts(single, .text(text)), "\(text.debugDescription)")
+        }
+        for text in ["walk\u{0}ed", "a\u{7}b", "del\u{7F}"] {
+            #expect(throws: AnswerError(itemID: "item", code: .controlCharacter, message: "holds a control character"))
+            {
+                try multiple.validate(.text(text), for: "item")
+            }
+        }
+        #expect(accepts(multiple, .text("line one\r\nline two\tindented")))
+        #expect(accepts(single, .text("Knie gebeugt 90° – 好多了 👍")))
+        let choice = AnswerFormat.textChoice(
+            TextChoiceFormat(
+                style: .single, choices: [Choice(text: "Walking", value: "walking")], other: .init(text: "Other")))
+        #expect(accepts(choice, .choices(["other"], other: "cycling")))
+        #expect(!accepts(choice, .choices(["other"], other: "cyc\u{0}ling")))
+    }
+
     @Test func textChecksLengthLinesAndWholePattern() {
         let limited = AnswerFormat.text(TextFormat(maximumLength: 5))
         #expect(accepts(limited, .text("abcde")) && !accepts(limited, .text("abcdef")))

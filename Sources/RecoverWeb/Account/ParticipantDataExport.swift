@@ -1,4 +1,5 @@
 import Care
+import Exports
 import Foundation
 import RecoverData
 import Research
@@ -83,7 +84,7 @@ struct ParticipantDataExport {
             + rows.map { row in
                 [row.task, String(row.occurrence), row.eventDate, row.kind, row.value, row.unit, row.recordedAt]
             }
-        return lines.map { $0.map(Self.csvField).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+        return lines.map(CSVCell.line).joined()
     }
 
     /// The JSON document; a survey result whose stored JSON cannot be read is exported as `null`.
@@ -115,16 +116,5 @@ struct ParticipantDataExport {
 
     static func instant(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-    }
-
-    /// A CSV field: quoted when needed, and a leading `=`, `+`, `-` or `@` of text neutralised so a spreadsheet
-    /// does not run it as a formula (numbers such as `-3` are left alone).
-    static func csvField(_ value: String) -> String {
-        var field = value
-        if let first = field.first, "=+-@".contains(first), Double(field) == nil {
-            field = "'" + field
-        }
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

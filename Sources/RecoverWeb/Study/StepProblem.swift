@@ -26,6 +26,8 @@ struct StepProblem: Error, Hashable {
                 itemID: itemID, key: "survey.error.tooLong", arguments: ["max": error.limit.map(String.init) ?? "…"])
         case .unknownItem:
             return StepProblem(itemID: itemID, key: "survey.error.invalid")
+        case .controlCharacter:
+            return StepProblem(itemID: itemID, key: "survey.error.controlCharacter")
         default:
             break
         }
@@ -49,6 +51,8 @@ struct StepProblem: Error, Hashable {
             return StepProblem(key: "survey.error.nameRequired")
         case (.nameTooLong, _):
             return StepProblem(key: "survey.error.nameTooLong")
+        case (.controlCharacter, _):
+            return StepProblem(key: "survey.error.controlCharacter")
         case (.permissionsUnanswered, _):
             return StepProblem(key: "survey.error.permissions")
         case (.outOfRange, .rangeOfMotion), (.notANumber, .rangeOfMotion):

@@ -64,6 +64,8 @@ enum StudyCatalog {
         "survey.error.required": "Please answer this question.",
         "survey.error.range": "Choose a value from {min} to {max}.",
         "survey.error.tooLong": "Use at most {max} characters.",
+        "survey.error.controlCharacter":
+            "Remove the invisible control character from this text (it may have come with a paste).",
         "survey.error.time": "Enter a time like 08:00.",
         "survey.error.invalid": "This answer is not valid.",
         "survey.error.invalidPage": "Something on this page is not valid. Please try again.",
@@ -198,6 +200,7 @@ enum StudyCatalog {
         "survey.error.required": "请回答这个问题。",
         "survey.error.range": "请选择 {min} 到 {max} 之间的数值。",
         "survey.error.tooLong": "最多 {max} 个字符。",
+        "survey.error.controlCharacter": "请删除文本中不可见的控制字符（可能是粘贴时带入的）。",
         "survey.error.time": "请输入时间，例如 08:00。",
         "survey.error.invalid": "这个回答无效。",
         "survey.error.invalidPage": "此页有无效内容，请重试。",

@@ -123,6 +123,9 @@ extension AnswerFormat {
             guard let other = format.other, values.contains(other.value) else {
                 throw fail(.otherTextNotAllowed, "free text is only for the \"other\" choice")
             }
+            if FreeText.hasControlCharacter(otherText, allowingLineBreaks: false) {
+                throw fail(.controlCharacter, "the \"other\" text holds a control character")
+            }
             if otherText.count > TextChoiceFormat.otherTextLimit {
                 var error = fail(
                     .tooLong, "the \"other\" text is longer than \(TextChoiceFormat.otherTextLimit) characters")
@@ -170,6 +173,9 @@ extension AnswerFormat {
             throw error
         }
         if !format.multipleLines, text.contains(where: \.isNewline) { throw fail(.singleLine, "must be a single line") }
+        if FreeText.hasControlCharacter(text, allowingLineBreaks: format.multipleLines) {
+            throw fail(.controlCharacter, "holds a control character")
+        }
         if let pattern = format.pattern {
             guard let expression = try? NSRegularExpression(pattern: "\\A(?:\(pattern))\\z") else {
                 throw fail(.invalidPattern, "the question's validation pattern is invalid")

@@ -139,6 +139,9 @@ extension ItemError {
         public static let otherTextNotAllowed = Code(rawValue: "otherTextNotAllowed")
         /// Text is longer than `limit` characters.
         public static let tooLong = Code(rawValue: "tooLong")
+        /// Free text holds a control character (NUL and the like; line breaks and tabs only where text may
+        /// have several lines), which would cut or corrupt the stored and exported value.
+        public static let controlCharacter = Code(rawValue: "controlCharacter")
         /// The text answer is only whitespace.
         public static let empty = Code(rawValue: "empty")
         /// The text has a line break where one line is asked for.

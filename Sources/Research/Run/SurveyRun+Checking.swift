@@ -150,6 +150,9 @@ extension Step {
         if signature.printedName.trimmingCharacters(in: .whitespaces).isEmpty {
             return problem(.nameRequired, "a printed name is required")
         }
+        if FreeText.hasControlCharacter(signature.printedName, allowingLineBreaks: false) {
+            return problem(.controlCharacter, "the printed name holds a control character")
+        }
         let limit = SignatureResult.printedNameLimit
         if signature.printedName.count > limit {
             return problem(.nameTooLong, "the printed name is longer than \(limit) characters", limit: limit)

@@ -18,7 +18,7 @@ enum FormatProblems {
             }
         }
         switch error.code {
-        case .required, .tooLong, .unknownItem:
+        case .required, .tooLong, .unknownItem, .controlCharacter:
             return nil
         case .patternMismatch:
             return error.authorMessage.map {
