@@ -183,7 +183,8 @@ struct FormatWidget {
 
     func numeric(_ format: NumericFormat) -> HTML {
         func bound(_ name: String, _ number: Double?) -> HTML {
-            number.map { HTML(" \(name)=\"\(format.style == .integer ? String(Int($0)) : String($0))\"") } ?? .empty
+            number.map { HTML(" \(name)=\"\(format.style == .integer ? String(Int(saturating: $0)) : String($0))\"") }
+                ?? .empty
         }
         let step = format.style == .integer ? "1" : "any"
         let mode = format.style == .integer ? "numeric" : "decimal"
