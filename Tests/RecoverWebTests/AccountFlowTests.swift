@@ -3,6 +3,7 @@ import Foundation
 import RecoverData
 import RecoverWeb
 import Testing
+import Web
 
 @Suite struct AccountFlowTests {
     @Test func joiningThroughAnInvitationSignsTheParticipantIn() throws {

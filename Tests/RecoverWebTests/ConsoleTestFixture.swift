@@ -5,6 +5,7 @@ import Foundation
 import RecoverData
 import RecoverWeb
 import SQLite
+import Web
 
 /// A fresh Recover database in a temporary folder with the console wired in, plus helpers that create staff
 /// and participants with care data shaped like the study plan's (one care plan per participant, tasks named

@@ -4,6 +4,7 @@ import Recover
 import RecoverData
 import RecoverWeb
 import Testing
+import Web
 
 @Suite struct InsightsPageTests {
     private func count(_ needle: String, in text: String) -> Int {

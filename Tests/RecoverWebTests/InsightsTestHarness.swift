@@ -7,6 +7,7 @@ import RecoverData
 import RecoverWeb
 import SQLite
 import Testing
+import Web
 
 /// A Recover database in a temporary folder with the insights and account-record routes, and an in-process
 /// browser per participant (cookies, CSRF token).

@@ -6,6 +6,7 @@ import RecoverData
 import RecoverWeb
 import SQLite
 import Synchronization
+import Web
 
 /// A participant in an in-process app with the study pages on a real SQLite file, and a study clock the
 /// test moves by whole days (sessions keep the unshifted clock).

@@ -3,6 +3,7 @@ import Foundation
 import RecoverData
 import RecoverWeb
 import Synchronization
+import Web
 
 /// A clock tests move by hand.
 final class ManualClock: Sendable {
@@ -83,8 +84,4 @@ struct TestClient {
             form: ["email": email, "password": password, "confirmation": password, "timeZone": "Asia/Shanghai"])
         get("/")
     }
-}
-
-extension Response {
-    var text: String { String(decoding: body, as: UTF8.self) }
 }

@@ -2,6 +2,7 @@ import CareSQLite
 import Foundation
 import RecoverData
 import SQLite
+import Web
 
 /// The participant page's audit entries: who created, changed, deleted or read this participant's records,
 /// newest first. Staff actors are shown by email.

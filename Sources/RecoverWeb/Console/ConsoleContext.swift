@@ -3,6 +3,7 @@ import CareSQLite
 import Foundation
 import RecoverData
 import SQLite
+import Web
 
 /// What the console's handlers share: the database, the web services, and the rules every console page
 /// follows (admin-only checks, auditing staff reads of participant data).

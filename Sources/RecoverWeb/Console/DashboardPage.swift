@@ -2,6 +2,7 @@ import CareSQLite
 import Foundation
 import RecoverData
 import SQLite
+import Web
 
 /// `GET /console`: enrollment figures, study adherence per day (chart and table) and alerts.
 enum DashboardPage {

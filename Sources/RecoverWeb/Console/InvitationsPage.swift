@@ -2,6 +2,7 @@ import CareSQLite
 import Foundation
 import RecoverData
 import SQLite
+import Web
 
 /// `/console/invitations` (admins only): create invitation links, list them with their status, revoke one.
 enum InvitationsPage {

@@ -4,6 +4,7 @@ import Foundation
 import RecoverData
 import Research
 import SQLite
+import Web
 
 /// `GET /console/participants/:id`: one participant's profile, consent record, outcomes (table and charts),
 /// survey results and audit entries. Everything on the page is selected by this participant's id; the read

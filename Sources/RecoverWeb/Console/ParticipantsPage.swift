@@ -2,6 +2,7 @@ import CareSQLite
 import Foundation
 import RecoverData
 import SQLite
+import Web
 
 /// `GET /console/participants`: search by email or id, sort, and pages of 25 with page links.
 enum ParticipantsPage {

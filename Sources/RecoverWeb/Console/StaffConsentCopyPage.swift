@@ -2,6 +2,7 @@ import CareSQLite
 import Foundation
 import RecoverData
 import SQLite
+import Web
 
 /// `GET /console/participants/:id/consent`: the printable signed copy for staff (the document, then the
 /// signature manifestation: printed name, date and time with offset, meaning) and

@@ -2,6 +2,7 @@ import CareSQLite
 import Foundation
 import RecoverData
 import SQLite
+import Web
 
 /// `/console/staff` (admins only): the study team's accounts and a form to add one; the generated password
 /// is shown once, in the response to the form (never in a URL).

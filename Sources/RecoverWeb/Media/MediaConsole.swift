@@ -3,6 +3,7 @@ import CareSQLite
 import Recover
 import RecoverData
 import SQLite
+import Web
 
 /// The console participant page's "Knee bend video" block: the participant's submitted videos, newest
 /// first, each in a `<video controls>` served by ``StaffVideo`` (staff only, by SHA-256). The page's read

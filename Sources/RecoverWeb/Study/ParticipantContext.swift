@@ -2,6 +2,7 @@ import Care
 import Foundation
 import Recover
 import RecoverData
+import Web
 
 /// The signed-in participant as the study pages see them: their records' state (plan created on first
 /// visit), zone, today, and the language pages are written in.
