@@ -7,7 +7,7 @@ import Web
 
 @Suite struct AccountFlowTests {
     @Test func joiningThroughAnInvitationSignsTheParticipantIn() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         try client.join()
         let home = client.get("/")
         #expect(home.status == .ok)
@@ -19,7 +19,7 @@ import Web
     }
 
     @Test func aRedeemedInvitationCannotBeReused() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         let code = try client.enrollment.invite(count: 1, createdBy: nil)[0]
         client.get("/join/\(code)")
         let form = [
@@ -35,7 +35,7 @@ import Web
     }
 
     @Test func joinRefusesShortCommonAndMismatchedPasswords() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         let code = try client.enrollment.invite(count: 1, createdBy: nil)[0]
         client.get("/join/\(code)")
         let short = client.post(
@@ -53,7 +53,7 @@ import Web
     }
 
     @Test func signInRotatesTheTokenAndSignOutEndsTheSessionOnTheServer() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         try client.join()
         let firstToken = try #require(client.cookies["recover_session"])
         client.get("/account")
@@ -69,7 +69,7 @@ import Web
     }
 
     @Test func wrongPasswordAndUnknownEmailGetTheSameGenericMessage() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         try client.join()
         client.post("/sign-out", form: [:])
         client.get("/sign-in")
@@ -81,7 +81,7 @@ import Web
     }
 
     @Test func repeatedFailuresAreThrottledEvenWithTheRightPassword() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         try client.join()
         client.post("/sign-out", form: [:])
         client.get("/sign-in")
@@ -95,7 +95,7 @@ import Web
     }
 
     @Test func idleSessionsExpireAfterThirtyMinutes() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         try client.join()
         client.clock.advance(by: 29 * 60)
         #expect(client.get("/account").status == .ok)
@@ -108,7 +108,7 @@ import Web
     }
 
     @Test func sessionsEndAfterTwelveHoursWhateverTheActivity() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         try client.join()
         for _ in 0..<24 {
             client.clock.advance(by: 29 * 60)
@@ -119,7 +119,7 @@ import Web
     }
 
     @Test func signOutEverywhereEndsEverySession() throws {
-        var phone = try TestClient()
+        var phone = try AccountsClient()
         try phone.join()
         var laptop = TestClient(sharing: phone)
         laptop.get("/sign-in")
@@ -132,7 +132,7 @@ import Web
     }
 
     @Test func postWithoutCSRFTokenIsRefusedAndChangesNothing() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         try client.join()
         client.get("/account")
         let refused = client.post(
@@ -146,7 +146,7 @@ import Web
 
     // The console's own access rules are tested with its routes in ConsoleAccessTests.
     @Test func staffSignInLandsOnTheConsole() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         try client.join()
         var staff = TestClient(sharing: client)
         _ = try staff.enrollment.addStaff(
@@ -157,7 +157,7 @@ import Web
     }
 
     @Test func securityHeadersAreOnEveryPage() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         for response in [client.get("/sign-in"), client.get("/nope")] {
             let csp = try #require(response.header("Content-Security-Policy"))
             #expect(csp.contains("script-src 'self'"))
@@ -170,7 +170,7 @@ import Web
     }
 
     @Test func malformedFormEncodingIsA400() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         client.get("/sign-in")
         let response = client.send(
             Request(
@@ -180,18 +180,9 @@ import Web
     }
 }
 
-extension TestClient {
-    /// A second browser on the same server.
-    init(sharing other: TestClient) {
-        self = other
-        cookies = [:]
-        lastCSRF = ""
-    }
-}
-
 @Suite struct SecureTransportTests {
     @Test func underTLSCookiesAreHostPrefixedAndSecureAndHSTSIsSent() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         let response = client.send(Request(method: .get, path: "/sign-in", isSecure: true))
         #expect(response.header("Strict-Transport-Security")?.hasPrefix("max-age=") == true)
         let cookie = try #require(response.cookies.first)
@@ -202,12 +193,12 @@ extension TestClient {
     }
 
     @Test func plainHTTPHasNoHSTS() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         #expect(client.get("/sign-in").header("Strict-Transport-Security") == nil)
     }
 
     @Test func headIsAnsweredLikeGet() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         #expect(client.send(Request(method: .head, path: "/sign-in")).status == .ok)
     }
 }

@@ -17,7 +17,7 @@ import Web
     }
 
     @Test func unknownRouteAndWrongMethodGetReadablePages() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         let missing = client.get("/no/such/page")
         #expect(missing.status == .notFound)
         #expect(missing.text.contains("Page not found"))
@@ -27,7 +27,7 @@ import Web
     }
 
     @Test func errorsAreJSONWhenTheClientAsksForJSON() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         let response = client.get("/missing", headers: ["Accept": "application/json"])
         #expect(response.status == .notFound)
         #expect(response.header("Content-Type") == "application/json")
@@ -48,7 +48,7 @@ import Web
     }
 
     @Test func aBodyOverTheLimitGetsRecoversTooLargePage() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         client.get("/sign-in")
         let response = client.post("/sign-in", form: ["email": String(repeating: "a", count: 1024 * 1024)])
         #expect(response.status == .contentTooLarge)

@@ -22,7 +22,7 @@ import Web
 
     @Test func signedOutVisitorsCannotSeeInsights() throws {
         let harness = try RecordsHarness()
-        var browser = Browser(app: harness.app)
+        var browser = harness.browser()
         #expect(browser.get("/insights").status != .ok)
     }
 

@@ -19,7 +19,7 @@ import Web
     }
 
     @Test func chineseBrowserGetsChinesePages() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         client.acceptLanguage = "zh-Hans,zh;q=0.9"
         let page = client.get("/sign-in").text
         #expect(page.contains("<html lang=\"zh-Hans\">"))
@@ -27,7 +27,7 @@ import Web
     }
 
     @Test func languageSwitchRemembersTheChoice() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         client.get("/sign-in")
         let switched = client.post("/language", form: ["language": "zh-Hans", "back": "/sign-in"])
         #expect(switched.status == .seeOther)
@@ -36,7 +36,7 @@ import Web
     }
 
     @Test func languageSwitchNeverRedirectsOffSite() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         client.get("/sign-in")
         let switched = client.post("/language", form: ["language": "en", "back": "//evil.example/"])
         #expect(switched.header("Location") == "/")

@@ -5,7 +5,7 @@ import Web
 
 @Suite struct PageFrameTests {
     @Test func everyPageHasLangSkipLinkLanguageSwitchAndNoInlineScript() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         let page = client.get("/sign-in").text
         #expect(page.contains("<html lang=\"en\">"))
         #expect(page.contains("href=\"#main\""))
