@@ -16,7 +16,9 @@ public struct Access: Sendable {
     /// What a rule decides for a request: let it through to the handler, or answer in its place (a redirect
     /// to sign in, say). A refusal is thrown as an ``HTTPError``.
     public enum Decision: Sendable {
+        /// On to the route's handler.
         case allow
+        /// This response instead of the handler's.
         case answer(Response)
     }
 

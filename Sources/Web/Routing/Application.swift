@@ -12,6 +12,7 @@
 /// let response = application.respond(to: Request(method: .get, path: "/healthz"))
 /// ```
 public struct Application: Sendable {
+    /// The routes.
     public let router: Router
     private let chain: Responder
 

@@ -3,6 +3,7 @@ public typealias Responder = @Sendable (Request) throws -> Response
 
 /// One route: method, path pattern, the rules of its group (access, body limit) and the handler.
 public struct Route: Sendable {
+    /// The method it answers (a GET route answers HEAD too).
     public let method: HTTPMethod
     /// The pattern, for example `/posts/:post/comments/:comment`; `:name` captures one path segment.
     public let pattern: String
@@ -10,6 +11,7 @@ public struct Route: Sendable {
     public let access: Access
     /// How large a body the route accepts, and whether it is streamed to disk.
     public let bodyLimit: BodyLimit
+    /// What answers once the access rule lets a request through.
     public let handler: Responder
     let segments: [Segment]
 

@@ -16,6 +16,7 @@
 /// refuses to start, rather than let a later route silently replace an earlier one; ``replace(_:_:_:)`` is
 /// the one deliberate way to put a handler in place of another.
 public struct Router: RouteBuilder, Sendable {
+    /// Every route, in the order added.
     public private(set) var routes: [Route] = []
     /// Routes added a second time (`GET /x`).
     public private(set) var duplicates: [String] = []
