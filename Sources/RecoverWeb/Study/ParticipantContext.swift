@@ -27,7 +27,9 @@ struct ParticipantContext {
             state: try study.records.participant(account, now: study.now()), language: language(request))
     }
 
-    /// The signed-in participant's account; a 403 for staff, visitors and withdrawn participants.
+    /// The signed-in participant's account; a 403 for staff, visitors and withdrawn participants. The one
+    /// definition of who takes part: the study pages' rule (``Access/participant``) applies it before the
+    /// handler runs.
     static func participantAccount(_ request: Request) throws -> Account {
         guard let account = request.account, !account.role.isStaff else {
             throw HTTPError(.forbidden, "error.403.message")
