@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CareSQLite", targets: ["CareSQLite"]),
         .library(name: "Recover", targets: ["Recover"]),
         .library(name: "RecoverData", targets: ["RecoverData"]),
+        .library(name: "Web", targets: ["Web"]),
         .library(name: "RecoverWeb", targets: ["RecoverWeb"]),
         .library(name: "Exports", targets: ["Exports"]),
         .executable(name: "recover", targets: ["recover"]),
@@ -54,30 +55,31 @@ let package = Package(
         // Study data out: CSV, JSON, FHIR R4, the audit trail's JSON lines; streamed, written atomically.
         .target(
             name: "Exports", dependencies: ["Care", "RecoverData", "SQLite", "Research", "Recover", "Cryptography"]),
+        // The HTTP framework, knowing no study: transport, router with groups and access rules, middleware,
+        // requests and responses, HTML, localisation machinery, an in-process test client.
+        .target(name: "Web", dependencies: ["CMicroHTTPD", "MHDShim"]),
+        // The participant pages and the research console, on the framework.
         .target(
             name: "RecoverWeb",
-            dependencies: [
-                "Research", "Care", "RecoverData", "Recover", "CMicroHTTPD", "MHDShim", "Cryptography",
-                "Exports",
-            ],
+            dependencies: ["Web", "Research", "Care", "RecoverData", "Recover", "Cryptography", "Exports"],
             resources: [.copy("Assets")]
         ),
         // The composition root: stores, services and routes from a configuration.
         .target(
             name: "RecoverApp",
-            dependencies: ["RecoverWeb", "RecoverData", "SQLite", "Recover", "Cryptography", "Exports"]),
+            dependencies: ["Web", "RecoverWeb", "RecoverData", "SQLite", "Recover", "Cryptography", "Exports"]),
         .executableTarget(
             name: "recover",
             dependencies: [
-                "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "RecoverWeb", "RecoverApp",
-                "Cryptography", "Exports",
+                "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "Web", "RecoverWeb",
+                "RecoverApp", "Cryptography", "Exports",
             ]
         ),
         .executableTarget(
             name: "RecoverBench",
             dependencies: [
-                "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "RecoverWeb", "RecoverApp",
-                "Cryptography", "Exports",
+                "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "Web", "RecoverWeb",
+                "RecoverApp", "Cryptography", "Exports",
             ]
         ),
 
@@ -89,10 +91,12 @@ let package = Package(
             name: "RecoverDataTests",
             dependencies: ["RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Research", "Cryptography"]),
         .testTarget(name: "RecoverTests", dependencies: ["Recover", "Research", "Care"]),
+        .testTarget(name: "WebTests", dependencies: ["Web"]),
         .testTarget(
             name: "RecoverWebTests",
             dependencies: [
-                "RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover", "Cryptography", "Exports",
+                "Web", "RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover", "Cryptography",
+                "Exports",
             ]),
         .testTarget(name: "RecoverCLITests", dependencies: ["recover"]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),

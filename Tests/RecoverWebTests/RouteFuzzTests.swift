@@ -3,6 +3,7 @@ import RecoverData
 import RecoverWeb
 import SQLite
 import Testing
+import Web
 
 /// Every route of the whole app (`RecoverApp`), driven with random methods, paths, parameters, queries and
 /// form fields by a signed-out visitor, a participant and an admin: no request traps or answers 5xx, and a
@@ -78,7 +79,13 @@ import Testing
             }
             state.append("\(table): \(digest ?? "")")
         }
-        let files = FileManager.default.enumerator(atPath: media.path)?.compactMap { $0 as? String } ?? []
+        // Regular files only: a spool folder made on first use is no stored data.
+        let files =
+            FileManager.default.enumerator(atPath: media.path)?.compactMap { $0 as? String }.filter { path in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: media.appending(path: path).path, isDirectory: &isFolder)
+                    && !isFolder.boolValue
+            } ?? []
         state.append("media: \(files.sorted().joined(separator: ","))")
         return state
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Research
+import Web
 
 /// The markup of the camera, noise and tone steps; `camera-recorder.js` and `hearing-test.js` enhance it.
 /// Texts the scripts show travel in `data-` attributes, so they are in the page's language.

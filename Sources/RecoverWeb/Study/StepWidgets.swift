@@ -1,6 +1,7 @@
 import Foundation
 import Recover
 import Research
+import Web
 
 /// The HTML of each kind of step, following the DOM contract of the browser components (docs/components.md).
 enum StepWidgets {

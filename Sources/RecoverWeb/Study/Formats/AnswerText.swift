@@ -1,6 +1,7 @@
 import Care
 import Foundation
 import Research
+import Web
 
 /// An answer as the participant reads it, in their language (the engine's `displayText` is English only).
 enum AnswerText {

@@ -1,5 +1,6 @@
 import Foundation
 import Research
+import Web
 
 extension FormatWidget {
     /// A labelled number box inside a group: field `<id>.<suffix>`, or the item's own field when `suffix` is nil.

@@ -1,5 +1,6 @@
 import Foundation
 import Research
+import Web
 
 /// One question rendered for its answer format: the formats the survey engine has beyond the first ones in
 /// ``StepWidgets`` (docs/components.md for the scale, text and body model components).
