@@ -34,6 +34,11 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        .systemLibrary(
+            name: "CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         // Our own tiny C shim for libmicrohttpd's variadic start call.
         .target(name: "MHDShim", dependencies: ["CMicroHTTPD"]),
 
