@@ -29,9 +29,10 @@ format:
 format-check:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
+# The PostgreSQL tests run against a throwaway cluster started for the run (or RECOVER_TEST_DATABASE_URL).
 swift-test:
 	$(SWIFT) build
-	$(SWIFT) test
+	scripts/postgres-test-cluster.sh run $(SWIFT) test
 
 browser-test:
 	scripts/browser-test.sh

@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Research", targets: ["Research"]),
         .library(name: "Care", targets: ["Care"]),
         .library(name: "SQLite", targets: ["SQLite"]),
+        .library(name: "Postgres", targets: ["Postgres"]),
         .library(name: "CareSQLite", targets: ["CareSQLite"]),
         .library(name: "Recover", targets: ["Recover"]),
         .library(name: "RecoverData", targets: ["RecoverData"]),
@@ -35,6 +36,11 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        .systemLibrary(
+            name: "CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         // Our own tiny C shim for libmicrohttpd's variadic start call.
         .target(name: "MHDShim", dependencies: ["CMicroHTTPD"]),
 
@@ -47,6 +53,8 @@ let package = Package(
         // The database core (knows no domain) and the care store on it.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "CareSQLite", dependencies: ["Care", "SQLite"]),
+        // The PostgreSQL core (knows no domain): a connection pool, transactions with retry, migrations.
+        .target(name: "Postgres", dependencies: ["CPostgres"]),
 
         // The study, its records and use cases.
         .target(name: "Recover", dependencies: ["Research", "Care"]),
@@ -86,6 +94,7 @@ let package = Package(
         .testTarget(name: "ResearchTests", dependencies: ["Research"]),
         .testTarget(name: "CareTests", dependencies: ["Care"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres"]),
         .testTarget(name: "CareSQLiteTests", dependencies: ["CareSQLite", "SQLite", "Care"]),
         .testTarget(
             name: "RecoverDataTests",
