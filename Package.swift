@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Exports", targets: ["Exports"]),
         .executable(name: "recover", targets: ["recover"]),
         .executable(name: "recover-bench", targets: ["RecoverBench"]),
+        .executable(name: "recover-fuzz", targets: ["RecoverFuzz"]),
     ],
     targets: [
         // System libraries: module map + shim header only.
@@ -91,6 +92,10 @@ let package = Package(
             ]
         ),
 
+        // Fuzzing: the targets (parsers with the properties they keep) and their driver (docs/robustness.md).
+        .target(name: "FuzzTargets", dependencies: ["Web", "Research", "Care", "Recover", "Exports"]),
+        .executableTarget(name: "RecoverFuzz", dependencies: ["FuzzTargets"]),
+
         .testTarget(name: "ResearchTests", dependencies: ["Research"]),
         .testTarget(name: "CareTests", dependencies: ["Care"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
@@ -109,6 +114,7 @@ let package = Package(
             ]),
         .testTarget(name: "RecoverCLITests", dependencies: ["recover"]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"]),
         .testTarget(
             name: "ExportsTests",
             dependencies: ["Exports", "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Cryptography"]),
