@@ -34,6 +34,11 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
         // Our own tiny C shim for libmicrohttpd's variadic start call.
         .target(name: "MHDShim", dependencies: ["CMicroHTTPD"]),
 
@@ -54,6 +59,8 @@ let package = Package(
         // Study data out: CSV, JSON, FHIR R4, the audit trail's JSON lines; streamed, written atomically.
         .target(
             name: "Exports", dependencies: ["Care", "RecoverData", "SQLite", "Research", "Recover", "Cryptography"]),
+        // Backups of a data folder: the database's online copy, the files, a manifest, in one archive (libarchive).
+        .target(name: "Backups", dependencies: ["CArchive", "SQLite", "Cryptography"]),
         .target(
             name: "RecoverWeb",
             dependencies: [
@@ -96,6 +103,7 @@ let package = Package(
             ]),
         .testTarget(name: "RecoverCLITests", dependencies: ["recover"]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
+        .testTarget(name: "BackupsTests", dependencies: ["Backups", "SQLite"]),
         .testTarget(
             name: "ExportsTests",
             dependencies: ["Exports", "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Cryptography"]),
