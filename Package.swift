@@ -72,12 +72,12 @@ let package = Package(
         // The composition root: stores, services and routes from a configuration.
         .target(
             name: "RecoverApp",
-            dependencies: ["RecoverWeb", "RecoverData", "SQLite", "Recover", "Cryptography", "Exports"]),
+            dependencies: ["RecoverWeb", "RecoverData", "SQLite", "Recover", "Cryptography", "Exports", "Backups"]),
         .executableTarget(
             name: "recover",
             dependencies: [
                 "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "RecoverWeb", "RecoverApp",
-                "Cryptography", "Exports",
+                "Cryptography", "Exports", "Backups",
             ]
         ),
         .executableTarget(
