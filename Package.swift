@@ -101,7 +101,7 @@ let package = Package(
             dependencies: [
                 "RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover", "Cryptography",
             ]),
-        .testTarget(name: "RecoverCLITests", dependencies: ["recover"]),
+        .testTarget(name: "RecoverCLITests", dependencies: ["recover", "SQLite"]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
         .testTarget(name: "BackupsTests", dependencies: ["Backups", "SQLite"]),
         .testTarget(
