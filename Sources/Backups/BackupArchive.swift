@@ -19,7 +19,8 @@ public enum BackupArchive {
     /// The database is copied first, with SQLite's online backup API, as of one moment; the other files are
     /// listed after it, so every media file the copied database refers to is in the backup. The archive is
     /// written beside `destination` under a temporary name and renamed into place only when complete and
-    /// flushed to the disk, replacing a previous file of that name. `progress` is told the files archived.
+    /// flushed to the disk, replacing a previous file of that name; it must be outside `folder`. `progress` is
+    /// told the files archived.
     @discardableResult
     public static func create(
         of folder: URL, contents: BackupContents, database: Database, to destination: URL, creator: String,
@@ -29,6 +30,12 @@ public enum BackupArchive {
         let target = destination.deletingLastPathComponent()
         guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw BackupError(.fileSystem, "cannot write \(destination.path): the folder \(target.path) does not exist")
+        }
+        let inside = folder.resolvingSymlinksInPath().path + "/"
+        guard !(target.resolvingSymlinksInPath().path + "/").hasPrefix(inside) else {
+            throw BackupError(
+                .fileSystem,
+                "write the backup outside the folder it copies (\(destination.path) is inside \(folder.path))")
         }
         let partialName = ".\(destination.lastPathComponent).partial-\(UUID().uuidString)"
         let snapshot = target.appending(path: partialName + ".sqlite")

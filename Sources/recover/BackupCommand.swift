@@ -11,7 +11,8 @@ extension Commands {
             The archive (gzip-compressed tar, mode 0600) holds a manifest with every file's SHA-256 and size, \
             a consistent copy of the database made with SQLite's online backup API, the signing key (a \
             secret: keep backups as safe as the data folder) and the media files. It is written under a \
-            temporary name beside FILE and renamed when complete. See docs/deployment.md.
+            temporary name beside FILE (outside the data folder) and renamed when complete. See \
+            docs/deployment.md.
             """,
         options: [
             .option("out", value: "FILE", help: "The archive to write (replaced if it exists)."),

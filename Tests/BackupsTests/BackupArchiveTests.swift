@@ -25,6 +25,19 @@ import Testing
         #expect(leftovers.sorted() == ["backup.tar.gz", "data"])
     }
 
+    @Test func aBackupIsNeverWrittenInsideTheFolderItCopies() throws {
+        let fixture = try BackupFixture()
+        for inside in ["backup.tar.gz", "files/backup.tar.gz"] {
+            let error = try #require(throws: BackupError.self) {
+                try BackupArchive.create(
+                    of: fixture.folder, contents: BackupFixture.contents, database: fixture.database,
+                    to: fixture.folder.appending(path: inside), creator: "tests")
+            }
+            #expect(error.description.contains("outside the folder"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: fixture.folder.appending(path: "backup.tar.gz").path))
+    }
+
     @Test func verifyAcceptsAFreshBackupAndRestoreRecreatesTheFolder() throws {
         let fixture = try BackupFixture()
         let archive = try fixture.backup()
