@@ -42,6 +42,11 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
         // Our own tiny C shim for libmicrohttpd's variadic start call.
         .target(name: "MHDShim", dependencies: ["CMicroHTTPD"]),
 
@@ -67,6 +72,8 @@ let package = Package(
         // The HTTP framework, knowing no study: transport, router with groups and access rules, middleware,
         // requests and responses, HTML, localisation machinery, an in-process test client.
         .target(name: "Web", dependencies: ["CMicroHTTPD", "MHDShim"]),
+        // Backups of a data folder: the database's online copy, the files, a manifest, in one archive (libarchive).
+        .target(name: "Backups", dependencies: ["CArchive", "SQLite", "Cryptography"]),
         // The participant pages and the research console, on the framework.
         .target(
             name: "RecoverWeb",
@@ -76,12 +83,14 @@ let package = Package(
         // The composition root: stores, services and routes from a configuration.
         .target(
             name: "RecoverApp",
-            dependencies: ["Web", "RecoverWeb", "RecoverData", "SQLite", "Recover", "Cryptography", "Exports"]),
+            dependencies: [
+                "Web", "RecoverWeb", "RecoverData", "SQLite", "Recover", "Cryptography", "Exports", "Backups",
+            ]),
         .executableTarget(
             name: "recover",
             dependencies: [
                 "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "Web", "RecoverWeb",
-                "RecoverApp", "Cryptography", "Exports",
+                "RecoverApp", "Cryptography", "Exports", "Backups",
             ]
         ),
         .executableTarget(
@@ -112,9 +121,10 @@ let package = Package(
                 "Web", "RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover", "Cryptography",
                 "Exports",
             ]),
-        .testTarget(name: "RecoverCLITests", dependencies: ["recover"]),
+        .testTarget(name: "RecoverCLITests", dependencies: ["recover", "SQLite"]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"]),
+        .testTarget(name: "BackupsTests", dependencies: ["Backups", "SQLite"]),
         .testTarget(
             name: "ExportsTests",
             dependencies: ["Exports", "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Cryptography"]),
