@@ -11,15 +11,6 @@ from journey import check_page, heading, main_text, press_next
 from support import fill
 
 
-@pytest.fixture
-def clocked():
-    running = journey.ClockedServer()
-    try:
-        yield running
-    finally:
-        running.stop()
-
-
 def large_text(driver) -> None:
     """Text at 150%, as a browser's text zoom gives it (rem-based sizes follow the root size)."""
     driver.execute_script("document.documentElement.style.fontSize = '150%'")
