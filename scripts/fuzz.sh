@@ -29,6 +29,8 @@ if [ ${#TARGETS[@]} -eq 0 ]; then
     mapfile -t TARGETS < <(ls Fuzz/corpus)
 fi
 status=0
+# The crash report is the sanitizer's; Swift's own backtracer would only add noise under ASan.
+export SWIFT_BACKTRACE=enable=no
 for target in "${TARGETS[@]}"; do
     scratch="$(mktemp -d)"
     mkdir -p "Fuzz/crashes/$target"
