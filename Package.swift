@@ -94,7 +94,10 @@ let package = Package(
         .testTarget(name: "ResearchTests", dependencies: ["Research"]),
         .testTarget(name: "CareTests", dependencies: ["Care"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
-        .testTarget(name: "PostgresTests", dependencies: ["Postgres"]),
+        // The test server for every suite that needs PostgreSQL: one throwaway cluster per test process, a schema
+        // per test.
+        .target(name: "PostgresTestSupport", dependencies: ["Postgres"], path: "Tests/PostgresTestSupport"),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTestSupport"]),
         .testTarget(name: "CareSQLiteTests", dependencies: ["CareSQLite", "SQLite", "Care"]),
         .testTarget(
             name: "RecoverDataTests",
