@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "SQLite", targets: ["SQLite"]),
         .library(name: "Postgres", targets: ["Postgres"]),
         .library(name: "CareSQLite", targets: ["CareSQLite"]),
+        .library(name: "CarePostgres", targets: ["CarePostgres"]),
         .library(name: "Recover", targets: ["Recover"]),
         .library(name: "RecoverData", targets: ["RecoverData"]),
         .library(name: "Web", targets: ["Web"]),
@@ -53,8 +54,10 @@ let package = Package(
         // The database core (knows no domain) and the care store on it.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "CareSQLite", dependencies: ["Care", "SQLite"]),
-        // The PostgreSQL core (knows no domain): a connection pool, transactions with retry, migrations.
+        // The PostgreSQL core (knows no domain): a connection pool, transactions with retry, migrations; the care
+        // store on it.
         .target(name: "Postgres", dependencies: ["CPostgres"]),
+        .target(name: "CarePostgres", dependencies: ["Care", "Postgres"]),
 
         // The study, its records and use cases.
         .target(name: "Recover", dependencies: ["Research", "Care"]),
