@@ -101,7 +101,9 @@ let package = Package(
         // per test.
         .target(name: "PostgresTestSupport", dependencies: ["Postgres"], path: "Tests/PostgresTestSupport"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTestSupport"]),
-        .testTarget(name: "CareSQLiteTests", dependencies: ["CareSQLite", "SQLite", "Care"]),
+        .testTarget(
+            name: "CareSQLiteTests",
+            dependencies: ["CareSQLite", "SQLite", "Care", "CarePostgres", "Postgres", "PostgresTestSupport"]),
         .testTarget(
             name: "RecoverDataTests",
             dependencies: ["RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Research", "Cryptography"]),
