@@ -105,6 +105,9 @@ let package = Package(
             name: "CareSQLiteTests",
             dependencies: ["CareSQLite", "SQLite", "Care", "CarePostgres", "Postgres", "PostgresTestSupport"]),
         .testTarget(
+            name: "CarePostgresTests",
+            dependencies: ["CarePostgres", "Postgres", "Care", "PostgresTestSupport", "CareSQLite", "SQLite"]),
+        .testTarget(
             name: "RecoverDataTests",
             dependencies: ["RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Research", "Cryptography"]),
         .testTarget(name: "RecoverTests", dependencies: ["Recover", "Research", "Care"]),
