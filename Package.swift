@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "SQLite", targets: ["SQLite"]),
         .library(name: "Postgres", targets: ["Postgres"]),
         .library(name: "CareSQLite", targets: ["CareSQLite"]),
+        .library(name: "CarePostgres", targets: ["CarePostgres"]),
         .library(name: "Recover", targets: ["Recover"]),
         .library(name: "RecoverData", targets: ["RecoverData"]),
         .library(name: "Web", targets: ["Web"]),
@@ -59,8 +60,10 @@ let package = Package(
         // The database core (knows no domain) and the care store on it.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "CareSQLite", dependencies: ["Care", "SQLite"]),
-        // The PostgreSQL core (knows no domain): a connection pool, transactions with retry, migrations.
+        // The PostgreSQL core (knows no domain): a connection pool, transactions with retry, migrations; the care
+        // store on it.
         .target(name: "Postgres", dependencies: ["CPostgres"]),
+        .target(name: "CarePostgres", dependencies: ["Care", "Postgres"]),
 
         // The study, its records and use cases.
         .target(name: "Recover", dependencies: ["Research", "Care"]),
@@ -108,8 +111,16 @@ let package = Package(
         .testTarget(name: "ResearchTests", dependencies: ["Research"]),
         .testTarget(name: "CareTests", dependencies: ["Care"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
-        .testTarget(name: "PostgresTests", dependencies: ["Postgres"]),
-        .testTarget(name: "CareSQLiteTests", dependencies: ["CareSQLite", "SQLite", "Care"]),
+        // The test server for every suite that needs PostgreSQL: one throwaway cluster per test process, a schema
+        // per test.
+        .target(name: "PostgresTestSupport", dependencies: ["Postgres"], path: "Tests/PostgresTestSupport"),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTestSupport"]),
+        .testTarget(
+            name: "CareSQLiteTests",
+            dependencies: ["CareSQLite", "SQLite", "Care", "CarePostgres", "Postgres", "PostgresTestSupport"]),
+        .testTarget(
+            name: "CarePostgresTests",
+            dependencies: ["CarePostgres", "Postgres", "Care", "PostgresTestSupport", "CareSQLite", "SQLite"]),
         .testTarget(
             name: "RecoverDataTests",
             dependencies: ["RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Research", "Cryptography"]),

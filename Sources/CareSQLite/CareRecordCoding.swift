@@ -6,20 +6,7 @@ import SQLite
 /// console queries, which read the care tables beside their own and decode rows with ``task(_:)`` and
 /// ``outcome(_:)``).
 public enum CareRecordCoding {
-    static func json(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
-    static func decode<Value: Decodable>(_ type: Value.Type, _ text: String, table: String, id: String) throws -> Value
-    {
-        do {
-            return try JSONDecoder().decode(type, from: Data(text.utf8))
-        } catch {
-            throw SQLiteCareStoreError(table: table, id: id)
-        }
-    }
+    static func json(_ value: some Encodable) throws -> String { try CareRecordJSON.encode(value) }
 
     /// The care task of a `care_task_version` row (`version_id`, `json`), decoded once per version (through
     /// ``CareRecordCache/shared``).
@@ -30,17 +17,12 @@ public enum CareRecordCoding {
     public static func outcome(_ row: Row) throws -> Outcome { try outcome(row, cache: .shared) }
 
     static func task(_ row: Row, cache: CareRecordCache) throws -> CareTask {
-        let id = try row.string("version_id")
-        return try cache.taskVersions.value(id: id, text: try row.string("json")) { json in
-            try decode(CareTask.self, json, table: "care_task_version", id: id)
-        }
+        try cache.task(versionID: try row.string("version_id"), json: try row.string("json"))
     }
 
     static func outcome(_ row: Row, cache: CareRecordCache) throws -> Outcome {
         let id = try row.string("id")
-        let values = try cache.outcomeValues.value(id: id, text: try row.string("values_json")) { json in
-            try decode([OutcomeValue].self, json, table: "care_outcome", id: id)
-        }
+        let values = try cache.outcomeValues(id: id, json: try row.string("values_json"))
         var outcome = Outcome(
             id: id, taskID: try row.string("task_id"), taskVersionID: try row.string("task_version_id"),
             occurrenceIndex: try row.int("occurrence"), values: values, createdDate: try row.date("created_at"))
@@ -68,7 +50,6 @@ public enum CareRecordCoding {
     }
 
     /// `?, ?, ?` for an `IN (...)` list of `count` bound values.
-    /// `?, ?, ?` for `count` arguments.
     public static func placeholders(_ count: Int) -> String {
         Array(repeating: "?", count: count).joined(separator: ", ")
     }

@@ -4,13 +4,6 @@ import SQLite
 
 /// Outcomes and events inside the caller's transaction.
 extension SQLiteCareStore {
-    /// Records an outcome inside the caller's transaction (see `CareStore.addOutcome`).
-    ///
-    /// The same id again returns the stored outcome and writes nothing; use `isNew` to learn which happened.
-    public static func addOutcome(_ outcome: Outcome, in db: DatabaseConnection) throws -> Outcome {
-        try addOutcomeReportingNew(outcome, in: db).outcome
-    }
-
     /// Records an outcome and tells whether it was new (false for a retried write of the same id).
     public static func addOutcomeReportingNew(
         _ outcome: Outcome, in db: DatabaseConnection
@@ -18,10 +11,12 @@ extension SQLiteCareStore {
         if let stored = try self.outcome(id: outcome.id, in: db) {
             return (try stored.replaying(outcome), false)
         }
-        guard let history = try history(taskID: outcome.taskID, in: db),
-            history.versions.contains(where: { $0.versionID == outcome.taskVersionID })
-        else { throw CareStoreError.unknownTaskVersion(outcome.taskVersionID) }
-        let event = try history.event(versionID: outcome.taskVersionID, occurrence: outcome.occurrenceIndex)
+        guard let history = try history(taskID: outcome.taskID, in: db) else {
+            throw CareStoreError.unknownTaskVersion(outcome.taskVersionID)
+        }
+        var rounded = outcome
+        rounded.createdDate = DatabaseDate.rounded(outcome.createdDate)
+        let stored = try history.recording(rounded)
         if let existing = try db.queryOne(
             "SELECT id FROM care_outcome WHERE task_version_id = ? AND occurrence = ? AND deleted_at IS NULL",
             [outcome.taskVersionID, outcome.occurrenceIndex])
@@ -30,11 +25,6 @@ extension SQLiteCareStore {
                 taskID: outcome.taskID, occurrence: outcome.occurrenceIndex,
                 existingOutcomeID: try existing.string("id"))
         }
-        var stored = outcome
-        stored.createdDate = DatabaseDate.rounded(outcome.createdDate)
-        stored.updatedDate = stored.createdDate
-        stored.deletedDate = nil
-        stored.eventStart = event.event.localStart
         let participant = try patientID(taskVersionID: stored.taskVersionID, in: db)
         try db.recordingChange(.create, of: outcomeRow(stored.id), owner: participant) {
             try db.execute(
@@ -44,7 +34,7 @@ extension SQLiteCareStore {
                 """,
                 [
                     stored.id, stored.taskID, stored.taskVersionID, stored.occurrenceIndex,
-                    event.event.localStart.description, try CareRecordCoding.json(stored.values), stored.createdDate,
+                    stored.eventStart?.description, try CareRecordCoding.json(stored.values), stored.createdDate,
                     stored.updatedDate,
                 ])
         }
@@ -55,10 +45,8 @@ extension SQLiteCareStore {
     public static func updateOutcome(
         id: String, values: [OutcomeValue], at now: Date, in db: DatabaseConnection
     ) throws -> Outcome {
-        guard var outcome = try outcome(id: id, in: db) else { throw CareStoreError.unknownOutcome(id) }
-        if !outcome.isLive { throw CareStoreError.outcomeDeleted(id) }
-        outcome.values = values
-        outcome.updatedDate = DatabaseDate.rounded(now)
+        guard let stored = try outcome(id: id, in: db) else { throw CareStoreError.unknownOutcome(id) }
+        let outcome = try stored.updating(values: values, at: DatabaseDate.rounded(now))
         let participant = try patientID(taskVersionID: outcome.taskVersionID, in: db)
         try db.recordingChange(.update, of: outcomeRow(id), owner: participant) {
             try db.execute(
@@ -116,11 +104,9 @@ extension SQLiteCareStore {
             conditions.append("task_version_id IN (\(CareRecordCoding.placeholders(versionIDs.count)))")
             arguments += versionIDs
         }
-        if let interval = query.dateInterval {
+        if let range = query.eventStartRange {
             conditions.append("event_start >= ? AND event_start < ?")
-            arguments += [
-                interval.lowerBound.startOfDay.description, interval.upperBound.addingDays(1).startOfDay.description,
-            ]
+            arguments += [range.lowerBound.description, range.upperBound.description]
         }
         if !query.includeDeleted { conditions.append("deleted_at IS NULL") }
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
@@ -128,22 +114,10 @@ extension SQLiteCareStore {
         return query.select(from: try rows.map { try CareRecordCoding.outcome($0, cache: cache) })
     }
 
-    /// The events a query selects with their live outcomes, inside the caller's transaction; task versions and
-    /// outcome values are decoded through `cache`, so a second read of the same feed decodes no JSON.
-    public static func events(
-        _ query: EventQuery, cache: CareRecordCache = .shared, in db: DatabaseConnection
-    ) throws -> [CareEvent] {
-        let histories = try histories(
-            taskIDs: query.taskIDs, carePlanIDs: query.carePlanIDs, cache: cache, in: db)
-        let planned = try query.plan(from: histories)
-        var ranges: [String: ClosedRange<Int>] = [:]
-        for item in planned {
-            let occurrence = item.event.occurrence
-            let range = ranges[item.task.versionID].map {
-                min($0.lowerBound, occurrence)...max($0.upperBound, occurrence)
-            }
-            ranges[item.task.versionID] = range ?? occurrence...occurrence
-        }
+    public static func liveOutcomes(
+        in ranges: [(taskVersionID: String, occurrences: ClosedRange<Int>)], cache: CareRecordCache,
+        in db: DatabaseConnection
+    ) throws -> [Outcome] {
         var outcomes: [Outcome] = []
         for (versionID, range) in ranges {
             let rows = try db.query(
@@ -153,6 +127,6 @@ extension SQLiteCareStore {
                 """, [versionID, range.lowerBound, range.upperBound])
             outcomes += try rows.map { try CareRecordCoding.outcome($0, cache: cache) }
         }
-        return EventQuery.attach(planned, outcomes: outcomes)
+        return outcomes
     }
 }

@@ -6,7 +6,7 @@ import SQLite
 extension SQLiteCareStore {
     /// Adds a patient inside the caller's transaction.
     public static func addPatient(_ patient: Patient, in db: DatabaseConnection) throws -> Patient {
-        try checkZone(patient.timeZoneIdentifier)
+        try patient.checkTimeZone()
         if try Self.patient(id: patient.id, in: db) != nil {
             throw CareStoreError.duplicateID(entity: "patient", id: patient.id)
         }
@@ -20,7 +20,7 @@ extension SQLiteCareStore {
 
     /// Replaces a patient's details inside the caller's transaction.
     public static func updatePatient(_ patient: Patient, in db: DatabaseConnection) throws -> Patient {
-        try checkZone(patient.timeZoneIdentifier)
+        try patient.checkTimeZone()
         let changed = try db.recordingChange(of: patientRow(patient.id), owner: patient.id) {
             try db.execute(
                 "UPDATE care_patient SET name = ?, birth_date = ?, time_zone = ? WHERE id = ?",
@@ -97,9 +97,5 @@ extension SQLiteCareStore {
     /// A patient row as the audit trail names it.
     static func patientRow(_ id: String) -> RowReference {
         RowReference(table: "care_patient", key: id)
-    }
-
-    static func checkZone(_ identifier: String) throws {
-        if TimeZone(identifier: identifier) == nil { throw CareStoreError.unknownTimeZone(identifier) }
     }
 }

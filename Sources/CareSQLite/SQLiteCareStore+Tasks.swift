@@ -2,58 +2,9 @@ import Care
 import Foundation
 import SQLite
 
-/// Versioned care tasks inside the caller's transaction.
+/// The statements of versioned care tasks; their rules are `TransactionalCareStore`'s.
 extension SQLiteCareStore {
-    /// Adds the first version of a task inside the caller's transaction.
-    public static func addTask(_ task: CareTask, in db: DatabaseConnection) throws -> CareTask {
-        if try db.queryOne("SELECT task_id FROM care_task_version WHERE task_id = ? LIMIT 1", [task.id]) != nil {
-            throw CareStoreError.duplicateID(entity: "care task", id: task.id)
-        }
-        try CareTaskHistory.validateFirstVersion(task)
-        try insertVersion(task, sequence: 0, in: db)
-        return task
-    }
-
-    /// Appends a new version of a task inside the caller's transaction.
-    public static func updateTask(_ task: CareTask, in db: DatabaseConnection) throws -> CareTask {
-        guard var history = try history(taskID: task.id, in: db) else { throw CareStoreError.unknownTask(task.id) }
-        var version = task
-        version.isDeleted = false
-        try history.append(version)
-        try insertVersion(version, sequence: history.versions.count - 1, in: db)
-        return version
-    }
-
-    /// Appends a tombstone version inside the caller's transaction.
-    public static func deleteTask(
-        id: String, effectiveFrom effectiveDate: LocalDateTime, versionID: String, in db: DatabaseConnection
-    ) throws -> CareTask {
-        guard var history = try history(taskID: id, in: db) else { throw CareStoreError.unknownTask(id) }
-        let tombstone = history.tombstone(effectiveFrom: effectiveDate, versionID: versionID)
-        try history.append(tombstone)
-        try insertVersion(tombstone, sequence: history.versions.count - 1, in: db)
-        return tombstone
-    }
-
-    /// The task versions a query selects, inside the caller's transaction; versions are decoded through `cache`.
-    public static func tasks(
-        _ query: CareTaskQuery, cache: CareRecordCache = .shared, in db: DatabaseConnection
-    ) throws -> [CareTask] {
-        query.select(from: try histories(taskIDs: query.ids, carePlanIDs: query.carePlanIDs, cache: cache, in: db))
-    }
-
-    /// Every version of task `taskID`, or nil when there is no such task; versions are decoded through `cache`.
-    public static func history(
-        taskID: String, cache: CareRecordCache = .shared, in db: DatabaseConnection
-    ) throws -> CareTaskHistory? {
-        try histories(taskIDs: [taskID], carePlanIDs: nil, cache: cache, in: db).first
-    }
-
-    /// The histories of the tasks with these ids, or with a version in these care plans (all when both are nil).
-    ///
-    /// Which versions there are always comes from this query in the caller's snapshot; `cache` only saves decoding
-    /// a version's JSON again (see ``CareRecordCache``).
-    static func histories(
+    public static func histories(
         taskIDs: [String]?, carePlanIDs: [String]?, cache: CareRecordCache, in db: DatabaseConnection
     ) throws -> [CareTaskHistory] {
         let rows: [Row]
@@ -73,21 +24,12 @@ extension SQLiteCareStore {
         } else {
             rows = try db.query("\(columns) ORDER BY task_id, sequence")
         }
-        var histories: [CareTaskHistory] = []
-        var current: [CareTask] = []
-        for row in rows {
-            let task = try CareRecordCoding.task(row, cache: cache)
-            if let last = current.last, last.id != task.id {
-                if let history = CareTaskHistory(versions: current) { histories.append(history) }
-                current = []
-            }
-            current.append(task)
-        }
-        if let history = CareTaskHistory(versions: current) { histories.append(history) }
-        return histories
+        return CareTaskHistory.histories(
+            fromVersionsInOrder: try rows.map { try CareRecordCoding.task($0, cache: cache) })
     }
 
-    private static func insertVersion(_ task: CareTask, sequence: Int, in db: DatabaseConnection) throws {
+    public static func insertVersion(_ checked: CheckedTaskVersion, in db: DatabaseConnection) throws {
+        let task = checked.version
         if try db.queryOne("SELECT version_id FROM care_task_version WHERE version_id = ?", [task.versionID]) != nil {
             throw CareStoreError.duplicateID(entity: "care task version", id: task.versionID)
         }
@@ -100,7 +42,8 @@ extension SQLiteCareStore {
                 json) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
-                    task.versionID, task.id, sequence, task.carePlanID, task.effectiveDate.description, task.isDeleted,
+                    task.versionID, task.id, checked.sequence, task.carePlanID, task.effectiveDate.description,
+                    task.isDeleted,
                     try CareRecordCoding.json(task),
                 ])
         }

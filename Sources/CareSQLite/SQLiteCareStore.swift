@@ -5,8 +5,8 @@ import SQLite
 /// The care store in the Recover SQLite database.
 ///
 /// Every instance method is one transaction. Each also exists as a `static` function taking the connection of
-/// an open transaction, so the web layer can store a survey result, delete its draft and write the outcome in
-/// one transaction (docs/storage.md, "Composing writes across stores"):
+/// an open transaction (`TransactionalCareStore`), so a use case can store a survey result, delete its draft and
+/// write the outcome in one transaction (docs/storage.md, "Composing writes across stores"):
 ///
 /// ```swift
 /// let database = try Database.open(at: url, migrations: SurveyDataStore.migrations + SQLiteCareStore.migrations)
@@ -19,12 +19,13 @@ import SQLite
 ///
 /// Reads decode each task version and outcome's values from JSON once and keep them in a ``CareRecordCache``
 /// (``CareRecordCache/shared`` unless the store is given another), so reading a feed again decodes no JSON.
-public struct SQLiteCareStore: CareStore {
+public struct SQLiteCareStore: TransactionalCareStore {
     /// The database the store reads and writes; opened with ``migrations``.
     public let database: Database
     /// Where the store's reads keep decoded task versions and outcome values.
     public let cache: CareRecordCache
-    private let clock: @Sendable () -> Date
+    /// What stamps outcome update and delete dates.
+    public let clock: @Sendable () -> Date
 
     /// A store over `database`, reading through `cache`; `clock` stamps outcome update and delete dates.
     public init(
@@ -42,73 +43,15 @@ public struct SQLiteCareStore: CareStore {
         SQLiteCareStore(database: try Database.open(at: url, migrations: migrations, configuration: configuration))
     }
 
-    public func addPatient(_ patient: Patient) async throws -> Patient {
-        try await database.write { db in try Self.addPatient(patient, in: db) }
+    public func readTransaction<T: Sendable>(
+        _ body: @escaping @Sendable (DatabaseConnection) throws -> T
+    ) async throws -> T {
+        try await database.read(body)
     }
 
-    public func updatePatient(_ patient: Patient) async throws -> Patient {
-        try await database.write { db in try Self.updatePatient(patient, in: db) }
-    }
-
-    public func patient(id: String) async throws -> Patient? {
-        try await database.read { db in try Self.patient(id: id, in: db) }
-    }
-
-    public func addCarePlan(_ plan: CarePlan) async throws -> CarePlan {
-        try await database.write { db in try Self.addCarePlan(plan, in: db) }
-    }
-
-    public func carePlans(patientID: String?) async throws -> [CarePlan] {
-        try await database.read { db in try Self.carePlans(patientID: patientID, in: db) }
-    }
-
-    public func addContact(_ contact: Contact) async throws -> Contact {
-        try await database.write { db in try Self.addContact(contact, in: db) }
-    }
-
-    public func contacts(carePlanID: String?) async throws -> [Contact] {
-        try await database.read { db in try Self.contacts(carePlanID: carePlanID, in: db) }
-    }
-
-    public func addTask(_ task: CareTask) async throws -> CareTask {
-        try await database.write { db in try Self.addTask(task, in: db) }
-    }
-
-    public func updateTask(_ task: CareTask) async throws -> CareTask {
-        try await database.write { db in try Self.updateTask(task, in: db) }
-    }
-
-    public func deleteTask(id: String, effectiveFrom effectiveDate: LocalDateTime, versionID: String) async throws
-        -> CareTask
-    {
-        try await database.write { db in
-            try Self.deleteTask(id: id, effectiveFrom: effectiveDate, versionID: versionID, in: db)
-        }
-    }
-
-    public func tasks(_ query: CareTaskQuery) async throws -> [CareTask] {
-        try await database.read { [cache] db in try Self.tasks(query, cache: cache, in: db) }
-    }
-
-    public func addOutcome(_ outcome: Outcome) async throws -> Outcome {
-        try await database.write { db in try Self.addOutcome(outcome, in: db) }
-    }
-
-    public func updateOutcome(id: String, values: [OutcomeValue]) async throws -> Outcome {
-        let now = clock()
-        return try await database.write { db in try Self.updateOutcome(id: id, values: values, at: now, in: db) }
-    }
-
-    public func deleteOutcome(id: String) async throws -> Outcome {
-        let now = clock()
-        return try await database.write { db in try Self.deleteOutcome(id: id, at: now, in: db) }
-    }
-
-    public func outcomes(_ query: OutcomeQuery) async throws -> [Outcome] {
-        try await database.read { [cache] db in try Self.outcomes(query, cache: cache, in: db) }
-    }
-
-    public func events(_ query: EventQuery) async throws -> [CareEvent] {
-        try await database.read { [cache] db in try Self.events(query, cache: cache, in: db) }
+    public func writeTransaction<T: Sendable>(
+        _ body: @escaping @Sendable (DatabaseConnection) throws -> T
+    ) async throws -> T {
+        try await database.write(body)
     }
 }

@@ -6,38 +6,46 @@ import Testing
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case memory
     case sqlite
+    case postgres
 
     var testDescription: String { rawValue }
 
-    static var all: [StoreKind] { allCases }
+    /// Every kind that can run here: the PostgreSQL cases need the test server, so where there is none (and CI
+    /// is not set) they are left out, with a message.
+    static var all: [StoreKind] { allCases.filter { $0 != .postgres || PostgresStoreFactory.isAvailable } }
 }
 
-/// A fresh store of one kind; for SQLite a new file in a new temporary folder.
+/// A fresh store of one kind; for SQLite a new file in a new temporary folder, for PostgreSQL a new schema on the
+/// test server.
 struct StoreFixture: Sendable {
     let kind: StoreKind
     let store: any CareStore
-    let folder: URL?
+    private let reopen: @Sendable () throws -> any CareStore
 
     init(_ kind: StoreKind) throws {
         self.kind = kind
         switch kind {
         case .memory:
-            store = InMemoryCareStore()
-            folder = nil
+            let store = InMemoryCareStore()
+            self.store = store
+            reopen = { store }
         case .sqlite:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "care-contract-\(UUID().uuidString)", isDirectory: true)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            self.folder = folder
-            store = try SQLiteStoreFactory.open(folder.appendingPathComponent("care.sqlite"))
+            let file = folder.appendingPathComponent("care.sqlite")
+            store = try SQLiteStoreFactory.open(file)
+            reopen = { try SQLiteStoreFactory.open(file) }
+        case .postgres:
+            let open = try PostgresStoreFactory.newSchema()
+            store = try open()
+            reopen = open
         }
     }
 
-    /// A second store over the same data: the same object in memory, a newly opened file for SQLite.
-    func reopened() throws -> any CareStore {
-        guard let folder else { return store }
-        return try SQLiteStoreFactory.open(folder.appendingPathComponent("care.sqlite"))
-    }
+    /// A second store over the same data: the same object in memory, the file opened again for SQLite, a new
+    /// connection pool on the same schema for PostgreSQL.
+    func reopened() throws -> any CareStore { try reopen() }
 }
 
 /// Literals used across the contract suite.

@@ -23,9 +23,10 @@ public struct CareTaskHistory: Hashable, Sendable {
     public var latest: CareTask { versions[versions.count - 1] }
 
     /// Checks a task's first version: live, valid schedule.
-    public static func validateFirstVersion(_ task: CareTask) throws(CareStoreError) {
+    public static func firstVersion(_ task: CareTask) throws(CareStoreError) -> CheckedTaskVersion {
         if task.isDeleted { throw .taskDeleted(task.id) }
         do { try task.schedule.validate() } catch { throw .invalidSchedule(taskID: task.id, error) }
+        return CheckedTaskVersion(task, sequence: 0)
     }
 
     /// Checks and appends a new version: the task is live and the version takes effect no earlier than the latest.
@@ -39,6 +40,23 @@ public struct CareTaskHistory: Hashable, Sendable {
         versions.append(version)
     }
 
+    /// Checks and appends `task` as a new live version (see ``append(_:)``) and returns the version to store.
+    public mutating func appendUpdate(_ task: CareTask) throws(CareStoreError) -> CheckedTaskVersion {
+        var version = task
+        version.isDeleted = false
+        try append(version)
+        return CheckedTaskVersion(version, sequence: versions.count - 1)
+    }
+
+    /// Checks and appends a tombstone that deletes the task from `effectiveDate`, and returns it to store.
+    public mutating func appendTombstone(
+        effectiveFrom effectiveDate: LocalDateTime, versionID: String
+    ) throws(CareStoreError) -> CheckedTaskVersion {
+        let tombstone = tombstone(effectiveFrom: effectiveDate, versionID: versionID)
+        try append(tombstone)
+        return CheckedTaskVersion(tombstone, sequence: versions.count - 1)
+    }
+
     /// A tombstone version that deletes the task from `effectiveDate`.
     public func tombstone(effectiveFrom effectiveDate: LocalDateTime, versionID: String) -> CareTask {
         var tombstone = latest
@@ -46,6 +64,22 @@ public struct CareTaskHistory: Hashable, Sendable {
         tombstone.effectiveDate = effectiveDate
         tombstone.isDeleted = true
         return tombstone
+    }
+
+    /// The histories of stored versions listed task by task, each task's versions in append order (as a store's
+    /// query sorted by task id and sequence returns them).
+    public static func histories(fromVersionsInOrder versions: [CareTask]) -> [CareTaskHistory] {
+        var histories: [CareTaskHistory] = []
+        var current: [CareTask] = []
+        for version in versions {
+            if let last = current.last, last.id != version.id {
+                if let history = CareTaskHistory(versions: current) { histories.append(history) }
+                current = []
+            }
+            current.append(version)
+        }
+        if let history = CareTaskHistory(versions: current) { histories.append(history) }
+        return histories
     }
 
     /// The wall-clock keys `[lower, upper)` during which version `index` is in effect.
@@ -95,6 +129,20 @@ public struct CareTaskHistory: Hashable, Sendable {
             event.versionKey >= window.lower, event.versionKey < (window.upper ?? Int.max)
         else { throw .occurrenceNotFound(taskVersionID: versionID, occurrence: occurrence) }
         return (version, event)
+    }
+
+    /// `outcome` as a store records it for its event: checked against the version's schedule (`unknownTaskVersion`,
+    /// `occurrenceNotFound`), live, updated when created, with the event's wall-clock start.
+    ///
+    /// The store rounds `createdDate` to its own resolution first and checks the one-live-outcome rule itself.
+    public func recording(_ outcome: Outcome) throws(CareStoreError) -> Outcome {
+        guard outcome.taskID == id else { throw .unknownTaskVersion(outcome.taskVersionID) }
+        let event = try event(versionID: outcome.taskVersionID, occurrence: outcome.occurrenceIndex)
+        var stored = outcome
+        stored.updatedDate = outcome.createdDate
+        stored.deletedDate = nil
+        stored.eventStart = event.event.localStart
+        return stored
     }
 
     private static let utc = TimeZone(secondsFromGMT: 0) ?? TimeZone.current

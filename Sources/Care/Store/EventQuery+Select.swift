@@ -9,6 +9,22 @@ public struct PlannedEvent: Hashable, Sendable {
 
     /// The key an outcome of this event has.
     public var key: OutcomeKey { OutcomeKey(taskVersionID: task.versionID, occurrenceIndex: event.occurrence) }
+
+    /// For each task version of `planned`, the smallest range of occurrences holding its events, by version id:
+    /// what a store reads the live outcomes of before ``EventQuery/attach(_:outcomes:)``.
+    public static func occurrenceRanges(
+        of planned: [PlannedEvent]
+    ) -> [(taskVersionID: String, occurrences: ClosedRange<Int>)] {
+        var ranges: [String: ClosedRange<Int>] = [:]
+        for item in planned {
+            let occurrence = item.event.occurrence
+            let range = ranges[item.task.versionID].map {
+                min($0.lowerBound, occurrence)...max($0.upperBound, occurrence)
+            }
+            ranges[item.task.versionID] = range ?? occurrence...occurrence
+        }
+        return ranges.sorted { $0.key < $1.key }.map { (taskVersionID: $0.key, occurrences: $0.value) }
+    }
 }
 
 extension EventQuery {

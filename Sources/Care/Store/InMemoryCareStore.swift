@@ -18,14 +18,14 @@ public actor InMemoryCareStore: CareStore {
 
     public func addPatient(_ patient: Patient) throws -> Patient {
         if patients[patient.id] != nil { throw CareStoreError.duplicateID(entity: "patient", id: patient.id) }
-        try Self.checkZone(patient.timeZoneIdentifier)
+        try patient.checkTimeZone()
         patients[patient.id] = patient
         return patient
     }
 
     public func updatePatient(_ patient: Patient) throws -> Patient {
         guard patients[patient.id] != nil else { throw CareStoreError.unknownPatient(patient.id) }
-        try Self.checkZone(patient.timeZoneIdentifier)
+        try patient.checkTimeZone()
         patients[patient.id] = patient
         return patient
     }
@@ -56,8 +56,8 @@ public actor InMemoryCareStore: CareStore {
 
     public func addTask(_ task: CareTask) throws -> CareTask {
         if histories[task.id] != nil { throw CareStoreError.duplicateID(entity: "care task", id: task.id) }
-        try checkNewVersion(task)
-        try CareTaskHistory.validateFirstVersion(task)
+        try checkNewVersion(task.versionID)
+        _ = try CareTaskHistory.firstVersion(task)
         guard let history = CareTaskHistory(versions: [task]) else { throw CareStoreError.unknownTask(task.id) }
         histories[task.id] = history
         taskIDByVersion[task.versionID] = task.id
@@ -66,10 +66,8 @@ public actor InMemoryCareStore: CareStore {
 
     public func updateTask(_ task: CareTask) throws -> CareTask {
         guard var history = histories[task.id] else { throw CareStoreError.unknownTask(task.id) }
-        try checkNewVersion(task)
-        var version = task
-        version.isDeleted = false
-        try history.append(version)
+        try checkNewVersion(task.versionID)
+        let version = try history.appendUpdate(task).version
         histories[task.id] = history
         taskIDByVersion[task.versionID] = task.id
         return version
@@ -78,9 +76,8 @@ public actor InMemoryCareStore: CareStore {
     public func deleteTask(id: String, effectiveFrom effectiveDate: LocalDateTime, versionID: String) throws -> CareTask
     {
         guard var history = histories[id] else { throw CareStoreError.unknownTask(id) }
-        let tombstone = history.tombstone(effectiveFrom: effectiveDate, versionID: versionID)
-        try checkNewVersion(tombstone)
-        try history.append(tombstone)
+        try checkNewVersion(versionID)
+        let tombstone = try history.appendTombstone(effectiveFrom: effectiveDate, versionID: versionID).version
         histories[id] = history
         taskIDByVersion[versionID] = id
         return tombstone
@@ -95,27 +92,21 @@ public actor InMemoryCareStore: CareStore {
         guard let taskID = taskIDByVersion[outcome.taskVersionID], taskID == outcome.taskID,
             let history = histories[taskID]
         else { throw CareStoreError.unknownTaskVersion(outcome.taskVersionID) }
-        let event = try history.event(versionID: outcome.taskVersionID, occurrence: outcome.occurrenceIndex)
+        let stored = try history.recording(outcome)
         if let existing = liveOutcomeByKey[outcome.key] {
             throw CareStoreError.outcomeAlreadyRecorded(
                 taskID: taskID, occurrence: outcome.occurrenceIndex, existingOutcomeID: existing)
         }
-        var stored = outcome
-        stored.updatedDate = outcome.createdDate
-        stored.deletedDate = nil
-        stored.eventStart = event.event.localStart
         outcomesByID[stored.id] = stored
         liveOutcomeByKey[stored.key] = stored.id
         return stored
     }
 
     public func updateOutcome(id: String, values: [OutcomeValue]) throws -> Outcome {
-        guard var outcome = outcomesByID[id] else { throw CareStoreError.unknownOutcome(id) }
-        if !outcome.isLive { throw CareStoreError.outcomeDeleted(id) }
-        outcome.values = values
-        outcome.updatedDate = clock()
-        outcomesByID[id] = outcome
-        return outcome
+        guard let outcome = outcomesByID[id] else { throw CareStoreError.unknownOutcome(id) }
+        let updated = try outcome.updating(values: values, at: clock())
+        outcomesByID[id] = updated
+        return updated
     }
 
     public func deleteOutcome(id: String) throws -> Outcome {
@@ -138,13 +129,9 @@ public actor InMemoryCareStore: CareStore {
         return EventQuery.attach(planned, outcomes: outcomes)
     }
 
-    private func checkNewVersion(_ task: CareTask) throws {
-        if taskIDByVersion[task.versionID] != nil {
-            throw CareStoreError.duplicateID(entity: "care task version", id: task.versionID)
+    private func checkNewVersion(_ versionID: String) throws {
+        if taskIDByVersion[versionID] != nil {
+            throw CareStoreError.duplicateID(entity: "care task version", id: versionID)
         }
-    }
-
-    private static func checkZone(_ identifier: String) throws {
-        if TimeZone(identifier: identifier) == nil { throw CareStoreError.unknownTimeZone(identifier) }
     }
 }

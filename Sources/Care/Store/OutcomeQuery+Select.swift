@@ -15,6 +15,12 @@ extension OutcomeQuery {
         return Array(selected.dropFirst(max(offset, 0)).prefix(max(limit ?? Int.max, 0)))
     }
 
+    /// The wall-clock range of event starts `dateInterval` selects: from the first day's midnight to the midnight
+    /// after the last day (exclusive).
+    public var eventStartRange: Range<LocalDateTime>? {
+        dateInterval.map { $0.lowerBound.startOfDay..<$0.upperBound.addingDays(1).startOfDay }
+    }
+
     /// Whether `outcome` passes every filter.
     public func matches(_ outcome: Outcome) -> Bool {
         if !includeDeleted && !outcome.isLive { return false }

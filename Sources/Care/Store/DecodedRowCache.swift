@@ -8,7 +8,7 @@ import Synchronization
 /// Bounded by `entryLimit` entries and `textByteLimit` bytes of kept text: past either, the least recently used
 /// half goes. Thread-safe; decoding runs outside the lock, so two readers missing the same row at once may both
 /// decode it (the second value replaces the first; they are equal).
-final class DecodedRowCache<Value: Sendable>: Sendable {
+package final class DecodedRowCache<Value: Sendable>: Sendable {
     private struct Entry {
         var text: String
         var value: Value
@@ -22,17 +22,17 @@ final class DecodedRowCache<Value: Sendable>: Sendable {
         var decodes = 0
     }
 
-    let entryLimit: Int
-    let textByteLimit: Int
+    package let entryLimit: Int
+    package let textByteLimit: Int
     private let state = Mutex(State())
 
-    init(entryLimit: Int, textByteLimit: Int) {
+    package init(entryLimit: Int, textByteLimit: Int) {
         self.entryLimit = max(entryLimit, 0)
         self.textByteLimit = max(textByteLimit, 0)
     }
 
     /// The value of row `id` whose column holds `text`: the kept one, or `decode(text)`, then kept.
-    func value(id: String, text: String, decode: (String) throws -> Value) throws -> Value {
+    package func value(id: String, text: String, decode: (String) throws -> Value) throws -> Value {
         let kept: Value? = state.withLock { state in
             guard let index = state.entries.index(forKey: id), Self.sameBytes(state.entries.values[index].text, text)
             else { return nil }
@@ -50,16 +50,16 @@ final class DecodedRowCache<Value: Sendable>: Sendable {
     }
 
     /// How many values were decoded (misses) since the cache was made.
-    var decodeCount: Int { state.withLock { $0.decodes } }
+    package var decodeCount: Int { state.withLock { $0.decodes } }
 
     /// How many values are kept.
-    var count: Int { state.withLock { $0.entries.count } }
+    package var count: Int { state.withLock { $0.entries.count } }
 
     /// How many bytes of text are kept.
-    var textBytes: Int { state.withLock { $0.textBytes } }
+    package var textBytes: Int { state.withLock { $0.textBytes } }
 
     /// Forgets every kept value.
-    func removeAll() {
+    package func removeAll() {
         state.withLock { state in
             state.entries = [:]
             state.textBytes = 0
