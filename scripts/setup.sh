@@ -6,7 +6,7 @@ set -euo pipefail
 what=${1:-run}
 here=$(cd "$(dirname "$0")/.." && pwd)
 
-packages=(pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev sqlite3)
+packages=(pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libzxcvbn-dev sqlite3)
 if [ "$what" = test ]; then
     packages+=(chromium chromium-driver python3-venv wrk fonts-wqy-zenhei)
 fi

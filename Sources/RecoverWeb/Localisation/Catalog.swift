@@ -39,6 +39,8 @@ public enum Catalog {
         "password.error.tooShort": "Choose a password of at least 8 characters.",
         "password.error.tooLong": "Choose a password of at most 128 characters.",
         "password.error.common": "This password is too common. Choose another one.",
+        "password.error.weak":
+            "This password would be easy to guess. Make it longer, for example with three or four words that do not belong together.",
         "signIn.title": "Sign in",
         "signIn.submit": "Sign in",
         "signIn.noAccount": "New to the study? Open the invitation link you received to create your account.",
@@ -115,6 +117,7 @@ public enum Catalog {
         "password.error.tooShort": "请设置至少 8 个字符的密码。",
         "password.error.tooLong": "密码最多 128 个字符。",
         "password.error.common": "这个密码太常见了，请换一个。",
+        "password.error.weak": "这个密码很容易被猜到。请把它加长，例如用三四个互不相关的词。",
         "signIn.title": "登录",
         "signIn.submit": "登录",
         "signIn.noAccount": "第一次参加研究？请打开您收到的邀请链接来创建账户。",

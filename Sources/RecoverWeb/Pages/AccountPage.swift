@@ -35,7 +35,7 @@ enum AccountPage {
         let problem: String?
         if !services.hasher.verify(current, against: account.passwordHash) {
             problem = "account.error.currentPassword"
-        } else if let policy = PasswordPolicy.problem(with: new) {
+        } else if let policy = PasswordPolicy.problem(with: new, email: account.email) {
             problem = policy.rawValue
         } else if new != (form["confirmation"] ?? "") {
             problem = "join.error.confirmation"

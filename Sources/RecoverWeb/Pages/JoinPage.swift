@@ -30,7 +30,7 @@ enum JoinPage {
         let password = form["password"] ?? ""
         var problems = Problems()
         if !Account.isPlausibleEmail(email) { problems.email = "join.error.email" }
-        if let problem = PasswordPolicy.problem(with: password) { problems.password = problem.rawValue }
+        if let problem = PasswordPolicy.problem(with: password, email: email) { problems.password = problem.rawValue }
         if password != (form["confirmation"] ?? "") { problems.confirmation = "join.error.confirmation" }
         if problems.isEmpty {
             let zone =
