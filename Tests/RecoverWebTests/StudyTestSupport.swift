@@ -17,6 +17,10 @@ struct StudyClient {
     var cookies: [String: String] = [:]
     var lastCSRF = ""
     var lastPage = ""
+    /// The socket address requests come from.
+    var clientAddress = "127.0.0.1"
+    /// Headers added to every request (`X-Forwarded-For`, `Accept-Language`).
+    var headers: [String: String] = [:]
 
     final class Shift: Sendable {
         let days = Mutex(0)
@@ -28,15 +32,20 @@ struct StudyClient {
                 .appending(path: UUID().uuidString))
     }
 
-    /// A participant client over the whole app (``RecoverApp``) on the data folder `folder`.
-    init(folder: URL, uploadLimit: Int = MediaServices.defaultUploadLimit) throws {
+    /// A participant client over the whole app (``RecoverApp``) on the data folder `folder`; `configure` may
+    /// change the test configuration (a counting hasher, a trusted proxy).
+    init(
+        folder: URL, uploadLimit: Int = MediaServices.defaultUploadLimit,
+        configure: (inout AppConfiguration) -> Void = { _ in }
+    ) throws {
         let clock = ManualClock()
         let shift = Shift()
-        let recover = try RecoverApp(
-            configuration: .forTests(
-                folder: folder, clock: { clock.now },
-                studyClock: { clock.now.addingTimeInterval(TimeInterval(shift.days.withLock { $0 }) * 86_400) },
-                uploadLimit: uploadLimit))
+        var configuration = AppConfiguration.forTests(
+            folder: folder, clock: { clock.now },
+            studyClock: { clock.now.addingTimeInterval(TimeInterval(shift.days.withLock { $0 }) * 86_400) },
+            uploadLimit: uploadLimit)
+        configure(&configuration)
+        let recover = try RecoverApp(configuration: configuration)
         self.recover = recover
         database = recover.folder.database
         directory = recover.folder.directory
@@ -82,6 +91,8 @@ struct StudyClient {
     mutating func send(_ request: Request) -> Response {
         var request = request
         request.cookies = cookies
+        request.clientAddress = clientAddress
+        for (name, value) in headers { request.headers[name.lowercased()] = value }
         let response = app.respond(to: request)
         for cookie in response.cookies {
             let pair = cookie.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
@@ -95,7 +106,7 @@ struct StudyClient {
         return response
     }
 
-    /// Joins through a fresh invitation and stays signed in.
+    /// Joins through a fresh invitation, signs in as the join's answer asks, and stays signed in.
     mutating func join(email: String = "pat@example.com", password: String = "correct horse battery") throws {
         let enrollment = Enrollment(
             directory: directory, hasher: PasswordHasher(strength: .minimum), now: { [clock] in clock.now })
@@ -104,6 +115,8 @@ struct StudyClient {
         post(
             "/join/\(code)",
             form: ["email": email, "password": password, "confirmation": password, "timeZone": "Asia/Shanghai"])
+        get("/sign-in")
+        post("/sign-in", form: ["email": email, "password": password])
         get("/")
     }
 

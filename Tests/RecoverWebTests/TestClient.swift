@@ -74,13 +74,15 @@ struct TestClient {
         return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
     }
 
-    /// Joins through a fresh invitation and stays signed in.
+    /// Joins through a fresh invitation, signs in as the join's answer asks, and stays signed in.
     mutating func join(email: String = "pat@example.com", password: String = "correct horse battery") throws {
         let code = try enrollment.invite(count: 1, createdBy: nil)[0]
         get("/join/\(code)")
         post(
             "/join/\(code)",
             form: ["email": email, "password": password, "confirmation": password, "timeZone": "Asia/Shanghai"])
+        get("/sign-in")
+        post("/sign-in", form: ["email": email, "password": password])
         get("/")
     }
 }

@@ -4,11 +4,11 @@ import Foundation
 /// Operator tasks on accounts: first-start setup, invitations, staff accounts.
 public struct Enrollment: Sendable {
     public let directory: any AccountDirectory
-    public let hasher: PasswordHasher
+    public let hasher: any PasswordHashing
     public let now: @Sendable () -> Date
 
     public init(
-        directory: any AccountDirectory, hasher: PasswordHasher = PasswordHasher(),
+        directory: any AccountDirectory, hasher: any PasswordHashing = PasswordHasher(),
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.directory = directory

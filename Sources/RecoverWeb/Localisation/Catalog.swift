@@ -14,11 +14,12 @@ public enum Catalog {
     /// console); a platform key wins.
     static let allEnglish = [
         StudyCatalog.english, InsightsStrings.english, AccountStrings.english, ConsoleCatalog.english,
-        FormatsCatalog.english, MediaCatalog.english,
+        FormatsCatalog.english, MediaCatalog.english, SignInStrings.english,
     ].reduce(english) { all, area in all.merging(area) { platform, _ in platform } }
     static let allSimplifiedChinese = [
         StudyCatalog.simplifiedChinese, InsightsStrings.simplifiedChinese, AccountStrings.simplifiedChinese,
         ConsoleCatalog.simplifiedChinese, FormatsCatalog.simplifiedChinese, MediaCatalog.simplifiedChinese,
+        SignInStrings.simplifiedChinese,
     ].reduce(simplifiedChinese) { all, area in all.merging(area) { platform, _ in platform } }
 
     static let english: [String: String] = [
@@ -45,7 +46,6 @@ public enum Catalog {
         "signIn.submit": "Sign in",
         "signIn.noAccount": "New to the study? Open the invitation link you received to create your account.",
         "signIn.error.wrong": "Email or password is wrong.",
-        "signIn.error.throttled": "Too many sign-in attempts. Wait 15 minutes and try again.",
         "join.title": "Join the Recover study",
         "join.intro": "Create your account with your email and a password of your choice.",
         "join.submit": "Create account",
@@ -122,7 +122,6 @@ public enum Catalog {
         "signIn.submit": "登录",
         "signIn.noAccount": "第一次参加研究？请打开您收到的邀请链接来创建账户。",
         "signIn.error.wrong": "电子邮箱或密码错误。",
-        "signIn.error.throttled": "登录尝试次数过多。请等待 15 分钟后再试。",
         "join.title": "加入 Recover 研究",
         "join.intro": "用您的电子邮箱和自己选择的密码创建账户。",
         "join.submit": "创建账户",
