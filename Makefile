@@ -4,7 +4,7 @@ DATA_DIR ?= ./recover-data
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run test build release format format-check swift-test browser-test bench clean
+.PHONY: run test build release format format-check swift-test browser-test fuzz fuzz-smoke bench clean
 
 run: release
 	.build/release/recover serve --data-dir $(DATA_DIR) --host $(HOST) --port $(PORT)
@@ -21,6 +21,7 @@ test:
 	@scripts/setup.sh test
 	$(MAKE) format-check
 	$(MAKE) swift-test
+	$(MAKE) fuzz-smoke
 	$(MAKE) browser-test
 
 format:
@@ -29,12 +30,20 @@ format:
 format-check:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
+# The PostgreSQL tests run against a throwaway cluster started for the run (or RECOVER_TEST_DATABASE_URL).
 swift-test:
 	$(SWIFT) build
-	$(SWIFT) test
+	scripts/postgres-test-cluster.sh run $(SWIFT) test
 
 browser-test:
 	scripts/browser-test.sh
+
+# libFuzzer over every fuzz target (docs/robustness.md): 10^6 inputs each; the smoke run is CI's.
+fuzz:
+	scripts/fuzz.sh
+
+fuzz-smoke:
+	RUNS=3000 scripts/fuzz.sh
 
 bench:
 	$(SWIFT) run -c release recover-bench care web

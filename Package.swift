@@ -9,13 +9,16 @@ let package = Package(
         .library(name: "Research", targets: ["Research"]),
         .library(name: "Care", targets: ["Care"]),
         .library(name: "SQLite", targets: ["SQLite"]),
+        .library(name: "Postgres", targets: ["Postgres"]),
         .library(name: "CareSQLite", targets: ["CareSQLite"]),
         .library(name: "Recover", targets: ["Recover"]),
         .library(name: "RecoverData", targets: ["RecoverData"]),
+        .library(name: "Web", targets: ["Web"]),
         .library(name: "RecoverWeb", targets: ["RecoverWeb"]),
         .library(name: "Exports", targets: ["Exports"]),
         .executable(name: "recover", targets: ["recover"]),
         .executable(name: "recover-bench", targets: ["RecoverBench"]),
+        .executable(name: "recover-fuzz", targets: ["RecoverFuzz"]),
     ],
     targets: [
         // System libraries: module map + shim header only.
@@ -34,6 +37,16 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        .systemLibrary(
+            name: "CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
         // zxcvbn's password strength estimate (Debian ships no pkg-config file for it).
         .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
         // Our own tiny C shim for libmicrohttpd's variadic start call.
@@ -48,6 +61,8 @@ let package = Package(
         // The database core (knows no domain) and the care store on it.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "CareSQLite", dependencies: ["Care", "SQLite"]),
+        // The PostgreSQL core (knows no domain): a connection pool, transactions with retry, migrations.
+        .target(name: "Postgres", dependencies: ["CPostgres"]),
 
         // The study, its records and use cases.
         .target(name: "Recover", dependencies: ["Research", "Care"]),
@@ -56,48 +71,62 @@ let package = Package(
         // Study data out: CSV, JSON, FHIR R4, the audit trail's JSON lines; streamed, written atomically.
         .target(
             name: "Exports", dependencies: ["Care", "RecoverData", "SQLite", "Research", "Recover", "Cryptography"]),
+        // The HTTP framework, knowing no study: transport, router with groups and access rules, middleware,
+        // requests and responses, HTML, localisation machinery, an in-process test client.
+        .target(name: "Web", dependencies: ["CMicroHTTPD", "MHDShim"]),
+        // Backups of a data folder: the database's online copy, the files, a manifest, in one archive (libarchive).
+        .target(name: "Backups", dependencies: ["CArchive", "SQLite", "Cryptography"]),
+        // The participant pages and the research console, on the framework.
         .target(
             name: "RecoverWeb",
-            dependencies: [
-                "Research", "Care", "RecoverData", "Recover", "CMicroHTTPD", "MHDShim", "Cryptography",
-                "Exports",
-            ],
+            dependencies: ["Web", "Research", "Care", "RecoverData", "Recover", "Cryptography", "Exports"],
             resources: [.copy("Assets")]
         ),
         // The composition root: stores, services and routes from a configuration.
         .target(
             name: "RecoverApp",
-            dependencies: ["RecoverWeb", "RecoverData", "SQLite", "Recover", "Cryptography", "Exports"]),
+            dependencies: [
+                "Web", "RecoverWeb", "RecoverData", "SQLite", "Recover", "Cryptography", "Exports", "Backups",
+            ]),
         .executableTarget(
             name: "recover",
             dependencies: [
-                "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "RecoverWeb", "RecoverApp",
-                "Cryptography", "Exports",
+                "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "Web", "RecoverWeb",
+                "RecoverApp", "Cryptography", "Exports", "Backups",
             ]
         ),
         .executableTarget(
             name: "RecoverBench",
             dependencies: [
-                "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "RecoverWeb", "RecoverApp",
-                "Cryptography", "Exports",
+                "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "Web", "RecoverWeb",
+                "RecoverApp", "Cryptography", "Exports",
             ]
         ),
+
+        // Fuzzing: the targets (parsers with the properties they keep) and their driver (docs/robustness.md).
+        .target(name: "FuzzTargets", dependencies: ["Web", "Research", "Care", "Recover", "Exports"]),
+        .executableTarget(name: "RecoverFuzz", dependencies: ["FuzzTargets"]),
 
         .testTarget(name: "ResearchTests", dependencies: ["Research"]),
         .testTarget(name: "CareTests", dependencies: ["Care"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres"]),
         .testTarget(name: "CareSQLiteTests", dependencies: ["CareSQLite", "SQLite", "Care"]),
         .testTarget(
             name: "RecoverDataTests",
             dependencies: ["RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Research", "Cryptography"]),
         .testTarget(name: "RecoverTests", dependencies: ["Recover", "Research", "Care"]),
+        .testTarget(name: "WebTests", dependencies: ["Web"]),
         .testTarget(
             name: "RecoverWebTests",
             dependencies: [
-                "RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover", "Cryptography", "Exports",
+                "Web", "RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover", "Cryptography",
+                "Exports",
             ]),
-        .testTarget(name: "RecoverCLITests", dependencies: ["recover"]),
+        .testTarget(name: "RecoverCLITests", dependencies: ["recover", "SQLite"]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"]),
+        .testTarget(name: "BackupsTests", dependencies: ["Backups", "SQLite"]),
         .testTarget(
             name: "ExportsTests",
             dependencies: ["Exports", "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Cryptography"]),

@@ -7,6 +7,7 @@ import shutil
 
 import pytest
 
+import journey
 import support
 
 
@@ -29,3 +30,13 @@ def driver():
         yield browser
     finally:
         browser.quit()
+
+
+@pytest.fixture
+def clocked():
+    """A server whose study day a test can move (journey.ClockedServer)."""
+    running = journey.ClockedServer()
+    try:
+        yield running
+    finally:
+        running.stop()

@@ -3,7 +3,6 @@ pain with "Prefer not to answer", the knee body model by mouse and by keyboard, 
 counter, the review with Edit, and the done card; every diary page screenshotted at 360 px and checked with
 axe."""
 
-import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -12,15 +11,6 @@ from selenium.webdriver.support.ui import WebDriverWait
 import journey
 from journey import cards, check_page, click_and_wait, heading, main_text, next_button, press_next
 from support import fill
-
-
-@pytest.fixture
-def clocked():
-    running = journey.ClockedServer()
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 def onboarded(clocked, driver) -> None:

@@ -5,7 +5,6 @@ is screenshotted at 360 px and checked with axe."""
 
 import time
 
-import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -13,15 +12,6 @@ import journey
 from journey import check_page, heading, main_text, onboard, press_next
 import support
 from support import submit
-
-
-@pytest.fixture
-def clocked():
-    running = journey.ClockedServer()
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 def check_in(driver, pain: int, sleep: int) -> None:

@@ -4,22 +4,12 @@ clock; every page screenshotted at 360 px and checked with axe."""
 
 import time
 
-import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 import journey
 from journey import cards, check_page, click_and_wait, heading, main_text, next_button, onboard, press_next, progress
 from support import fill
-
-
-@pytest.fixture
-def clocked():
-    running = journey.ClockedServer()
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 def test_whole_journey(clocked, driver):

@@ -3,21 +3,11 @@ drawn signature, check-in and range of motion; texts from the zh-Hans catalog an
 
 import time
 
-import pytest
 from selenium.webdriver.common.by import By
 
 import journey
 import support
 from journey import cards, check_page, heading, press_next, progress
-
-
-@pytest.fixture
-def clocked():
-    running = journey.ClockedServer()
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 def test_whole_journey_in_chinese(clocked, driver):

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Installs what Recover needs on a fresh Debian machine, only what is missing.
 #   scripts/setup.sh run    system libraries to build and run the server
-#   scripts/setup.sh test   also Chromium, its driver and a Python virtual environment for browser tests
+#   scripts/setup.sh test   also PostgreSQL (for a throwaway test cluster), Chromium, its driver and a Python
+#                           virtual environment for browser tests
 set -euo pipefail
 what=${1:-run}
 here=$(cd "$(dirname "$0")/.." && pwd)
 
-packages=(pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libzxcvbn-dev sqlite3)
+packages=(pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libpq-dev libarchive-dev libzxcvbn-dev sqlite3)
 if [ "$what" = test ]; then
-    packages+=(chromium chromium-driver python3-venv wrk fonts-wqy-zenhei)
+    packages+=(postgresql chromium chromium-driver python3-venv wrk fonts-wqy-zenhei)
 fi
 
 missing=()

@@ -8,6 +8,7 @@ import RecoverApp
 import RecoverData
 import RecoverWeb
 import SQLite
+import Web
 
 /// `recover-bench console`: the research console with many participants. Builds a study of
 /// `CONSOLE_BENCH_PARTICIPANTS` (default 10 000) synthetic participants with 28 days of data each, written

@@ -4,6 +4,7 @@ import Foundation
 import RecoverData
 import RecoverWeb
 import SQLite
+import Web
 
 /// `recover-bench web`: requests per second and p50/p99 latency (wrk, 2 threads, 32 connections)
 /// for the sign-in page and a signed-in page of Recover's server, against a C libmicrohttpd hello
@@ -44,7 +45,7 @@ enum WebBenchmark {
         inProcess(app, "healthz", Request(method: .get, path: "/healthz"))
         var configuration = ServerConfiguration()
         configuration.port = 0
-        let server = try HTTPServer(configuration: configuration) { request in app.respond(to: request) }
+        let server = try HTTPServer(configuration: configuration, application: app.application)
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
         let signIn = try measure(wrk: wrk, url: base + "/sign-in", headers: [])

@@ -1,5 +1,6 @@
 import Foundation
 import RecoverData
+import Web
 
 /// What the pages that check a password share: the client's address, the attempt the throttle counts, the
 /// known-device cookie and the 429 answer (docs/security.md).
@@ -7,14 +8,12 @@ extension WebServices {
     /// The cookie that marks a browser as a known device of the accounts it signed in to.
     public static let deviceCookie = "recover_device"
 
-    /// The client's address: the socket's, or, when the socket's is the trusted proxy, the last address in
-    /// `X-Forwarded-For` (the one the proxy added; earlier ones come from the client and prove nothing). A
-    /// header that does not end in a numeric address leaves the socket's.
+    /// The client's address: the socket's, or, when the socket's is the trusted proxy, the one that proxy
+    /// added to `X-Forwarded-For` (``Request/forwardedFor``: the last; earlier ones come from the client and
+    /// prove nothing). A header that does not end in a numeric address leaves the socket's.
     public func clientAddress(of request: Request) -> String {
         let socket = NetworkAddress(request.clientAddress)
-        guard let trustedProxy, socket == trustedProxy, let forwarded = request.headers["x-forwarded-for"],
-            let last = forwarded.split(separator: ",", omittingEmptySubsequences: false).last,
-            let client = NetworkAddress(String(last))
+        guard let trustedProxy, socket == trustedProxy, let client = request.forwardedFor.flatMap(NetworkAddress.init)
         else { return socket?.text ?? request.clientAddress }
         return client.text
     }

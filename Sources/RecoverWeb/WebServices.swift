@@ -1,6 +1,7 @@
 import Cryptography
 import Foundation
 import RecoverData
+import Web
 
 /// What handlers need from outside: account storage, sessions, throttling, known devices, password hashing,
 /// the trusted proxy, the clock and the server's defaults. One value, captured by route handlers.

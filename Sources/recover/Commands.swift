@@ -11,10 +11,15 @@ enum Commands {
         consent,
         export,
         demoData,
+        backup,
+        restore,
         // Add command groups here, one line each (survey, schedule, serve, invite, staff, ...).
     ]
 
+    /// The program and its version, as `version` prints it and backups record it.
+    static let recoverVersion = "recover 0.1.0"
+
     static let version = CommandSpec(name: "version", abstract: "Print the version of Recover.") { _ in
-        Output.standard.line("recover 0.1.0")
+        Output.standard.line(recoverVersion)
     }
 }

@@ -4,6 +4,7 @@ import RecoverApp
 import RecoverData
 import RecoverWeb
 import Synchronization
+import Web
 
 extension Commands {
     static let serve = CommandSpec(
@@ -64,7 +65,6 @@ extension Commands {
         } catch {
             throw DataError(String(describing: error))
         }
-        configuration.uploads = recover.media.spooling
         let signals = TerminationSignals()
         let services = recover.services
         let firstStart = try recover.firstStartIfNeeded()
@@ -79,7 +79,7 @@ extension Commands {
         housekeeping.resume()
         let server: HTTPServer
         do {
-            server = try HTTPServer(configuration: configuration) { request in web.respond(to: request) }
+            server = try HTTPServer(configuration: configuration, application: web.application)
         } catch {
             throw DataError(String(describing: error))
         }

@@ -4,6 +4,7 @@ import Recover
 import RecoverData
 import SQLite
 import Testing
+import Web
 
 @testable import RecoverWeb
 

@@ -3,10 +3,11 @@ import Foundation
 import RecoverData
 import RecoverWeb
 import Testing
+import Web
 
 @Suite struct AccountFlowTests {
     @Test func joiningThroughAnInvitationMakesTheAccountAndAsksToSignIn() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         let code = try client.enrollment.invite(count: 1, createdBy: nil)[0]
         client.get("/join/\(code)")
         let password = "correct horse battery"
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func aRedeemedInvitationCannotBeReused() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         let code = try client.enrollment.invite(count: 1, createdBy: nil)[0]
         client.get("/join/\(code)")
         let form = [
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func joinRefusesShortCommonAndMismatchedPasswords() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         let code = try client.enrollment.invite(count: 1, createdBy: nil)[0]
         client.get("/join/\(code)")
         let short = client.post(
@@ -65,7 +66,7 @@ import Testing
     }
 
     @Test func signInRotatesTheTokenAndSignOutEndsTheSessionOnTheServer() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         try client.join()
         let firstToken = try #require(client.cookies["recover_session"])
         client.get("/account")
@@ -81,7 +82,7 @@ import Testing
     }
 
     @Test func wrongPasswordAndUnknownEmailGetTheSameGenericMessage() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         try client.join()
         client.post("/sign-out", form: [:])
         client.get("/sign-in")
@@ -93,7 +94,7 @@ import Testing
     }
 
     @Test func repeatedFailuresAreThrottledEvenWithTheRightPassword() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         try client.join()
         client.post("/sign-out", form: [:])
         client.get("/sign-in")
@@ -107,7 +108,7 @@ import Testing
     }
 
     @Test func idleSessionsExpireAfterThirtyMinutes() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         try client.join()
         client.clock.advance(by: 29 * 60)
         #expect(client.get("/account").status == .ok)
@@ -120,7 +121,7 @@ import Testing
     }
 
     @Test func sessionsEndAfterTwelveHoursWhateverTheActivity() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         try client.join()
         for _ in 0..<24 {
             client.clock.advance(by: 29 * 60)
@@ -131,7 +132,7 @@ import Testing
     }
 
     @Test func signOutEverywhereEndsEverySession() throws {
-        var phone = try TestClient()
+        var phone = try AccountsClient()
         try phone.join()
         var laptop = TestClient(sharing: phone)
         laptop.get("/sign-in")
@@ -144,7 +145,7 @@ import Testing
     }
 
     @Test func postWithoutCSRFTokenIsRefusedAndChangesNothing() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         try client.join()
         client.get("/account")
         let refused = client.post(
@@ -158,7 +159,7 @@ import Testing
 
     // The console's own access rules are tested with its routes in ConsoleAccessTests.
     @Test func staffSignInLandsOnTheConsole() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         try client.join()
         var staff = TestClient(sharing: client)
         _ = try staff.enrollment.addStaff(
@@ -169,7 +170,7 @@ import Testing
     }
 
     @Test func securityHeadersAreOnEveryPage() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         for response in [client.get("/sign-in"), client.get("/nope")] {
             let csp = try #require(response.header("Content-Security-Policy"))
             #expect(csp.contains("script-src 'self'"))
@@ -182,7 +183,7 @@ import Testing
     }
 
     @Test func malformedFormEncodingIsA400() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         client.get("/sign-in")
         let response = client.send(
             Request(
@@ -192,18 +193,9 @@ import Testing
     }
 }
 
-extension TestClient {
-    /// A second browser on the same server.
-    init(sharing other: TestClient) {
-        self = other
-        cookies = [:]
-        lastCSRF = ""
-    }
-}
-
 @Suite struct SecureTransportTests {
     @Test func underTLSCookiesAreHostPrefixedAndSecureAndHSTSIsSent() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         let response = client.send(Request(method: .get, path: "/sign-in", isSecure: true))
         #expect(response.header("Strict-Transport-Security")?.hasPrefix("max-age=") == true)
         let cookie = try #require(response.cookies.first)
@@ -214,12 +206,12 @@ extension TestClient {
     }
 
     @Test func plainHTTPHasNoHSTS() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         #expect(client.get("/sign-in").header("Strict-Transport-Security") == nil)
     }
 
     @Test func headIsAnsweredLikeGet() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         #expect(client.send(Request(method: .head, path: "/sign-in")).status == .ok)
     }
 }

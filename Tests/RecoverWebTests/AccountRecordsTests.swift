@@ -5,6 +5,7 @@ import Foundation
 import Recover
 import SQLite
 import Testing
+import Web
 
 @testable import RecoverData
 @testable import RecoverWeb

@@ -5,6 +5,7 @@ import RecoverData
 import RecoverWeb
 import SQLite
 import Testing
+import Web
 
 /// The work of one check-in answer, from the form post to the rows (docs/architecture.md).
 struct CheckinSubmissionTests {

@@ -4,6 +4,7 @@ import RecoverData
 import RecoverWeb
 import SQLite
 import Testing
+import Web
 
 @Suite struct ConsoleAccessTests {
     @Test func participantIsRefusedEveryConsolePage() throws {

@@ -5,6 +5,7 @@ import RecoverData
 import RecoverWeb
 import SQLite
 import Testing
+import Web
 
 @Suite struct ConsoleDataTests {
     @Test func dashboardCountsEnrollmentAndFlagsHighPainAndMissedCheckins() throws {

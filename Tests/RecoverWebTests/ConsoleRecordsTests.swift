@@ -5,6 +5,7 @@ import RecoverData
 import RecoverWeb
 import SQLite
 import Testing
+import Web
 
 @Suite struct ConsoleRecordsTests {
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]

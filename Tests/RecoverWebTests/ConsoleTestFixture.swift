@@ -6,6 +6,7 @@ import RecoverApp
 import RecoverData
 import RecoverWeb
 import SQLite
+import Web
 
 /// A fresh Recover database in a temporary folder with the console wired in, plus helpers that create staff
 /// and participants with care data shaped like the study plan's (one care plan per participant, tasks named
@@ -105,45 +106,13 @@ final class ConsoleFixture: Sendable {
         return id
     }
 
-    func client() -> ConsoleClient { ConsoleClient(app: app) }
+    func client() -> ConsoleClient { ConsoleClient(fixture: self, respond: app.respond(to:)) }
 }
 
-/// An in-process browser for console tests: keeps cookies and the last page's CSRF token.
-struct ConsoleClient {
-    let app: WebApp
-    var cookies: [String: String] = [:]
-    var lastCSRF = ""
-    var acceptLanguage: String?
+/// An in-process browser for console tests.
+typealias ConsoleClient = TestClient<ConsoleFixture>
 
-    @discardableResult
-    mutating func get(_ path: String, query: [String: String] = [:]) -> Response {
-        send(Request(method: .get, path: path, query: query))
-    }
-
-    @discardableResult
-    mutating func post(_ path: String, form: [String: String], includeCSRF: Bool = true) -> Response {
-        var fields = form
-        if includeCSRF { fields["csrf"] = lastCSRF }
-        return send(
-            Request(
-                method: .post, path: path, headers: ["Content-Type": "application/x-www-form-urlencoded"],
-                body: Array(FormData(fields).encoded.utf8)))
-    }
-
-    mutating func send(_ request: Request) -> Response {
-        var request = request
-        request.cookies = cookies
-        if let acceptLanguage { request.headers["accept-language"] = acceptLanguage }
-        let response = app.respond(to: request)
-        for cookie in response.cookies {
-            let pair = cookie.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
-            let value = pair.count > 1 ? String(pair[1]) : ""
-            cookies[String(pair[0])] = cookie.contains("Max-Age=0") ? nil : value
-        }
-        if let token = TestClient.csrf(in: response.text) { lastCSRF = token }
-        return response
-    }
-
+extension TestClient where Fixture == ConsoleFixture {
     /// Signs in with the fixture's password.
     mutating func signIn(_ email: String, password: String = ConsoleFixture.password) {
         get("/sign-in")

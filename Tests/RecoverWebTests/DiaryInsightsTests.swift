@@ -4,6 +4,7 @@ import Recover
 import RecoverData
 import RecoverWeb
 import Testing
+import Web
 
 /// "Your knee" on insights: the parts reported most often in the weekly diary.
 struct DiaryInsightsTests {

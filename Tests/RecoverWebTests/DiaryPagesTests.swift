@@ -6,6 +6,7 @@ import RecoverData
 import RecoverWeb
 import SQLite
 import Testing
+import Web
 
 /// The weekly diary through the participant pages: ladder, pain with "Prefer not to answer", the knee model,
 /// the diary text, the review with Edit, and the card afterwards.

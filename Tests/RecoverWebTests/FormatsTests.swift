@@ -3,6 +3,7 @@ import Recover
 import RecoverData
 import Research
 import Testing
+import Web
 
 @testable import RecoverWeb
 

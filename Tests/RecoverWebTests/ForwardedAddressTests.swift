@@ -2,6 +2,7 @@ import Foundation
 import RecoverData
 import RecoverWeb
 import Testing
+import Web
 
 /// `X-Forwarded-For` counts only when it comes from the configured proxy (`--trusted-proxy`).
 @Suite struct ForwardedAddressTests {

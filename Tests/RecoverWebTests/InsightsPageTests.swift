@@ -4,6 +4,7 @@ import Recover
 import RecoverData
 import RecoverWeb
 import Testing
+import Web
 
 @Suite struct InsightsPageTests {
     private func count(_ needle: String, in text: String) -> Int {
@@ -21,7 +22,7 @@ import Testing
 
     @Test func signedOutVisitorsCannotSeeInsights() throws {
         let harness = try RecordsHarness()
-        var browser = Browser(app: harness.app)
+        var browser = harness.browser()
         #expect(browser.get("/insights").status != .ok)
     }
 

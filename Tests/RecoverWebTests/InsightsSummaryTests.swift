@@ -3,6 +3,7 @@ import Foundation
 import Recover
 import RecoverData
 import Testing
+import Web
 
 @testable import RecoverWeb
 

@@ -8,6 +8,7 @@ import RecoverData
 import RecoverWeb
 import SQLite
 import Testing
+import Web
 
 /// A Recover database in a temporary folder with the insights and account-record routes, and an in-process
 /// browser per participant (cookies, CSRF token).
@@ -67,9 +68,12 @@ final class RecordsHarness: Sendable {
         _ = try database.write { db in try SQLiteCareStore.addOutcome(outcome, in: db) }
     }
 
+    /// A signed-out browser.
+    func browser() -> Browser { Browser(fixture: self, respond: app.respond(to:)) }
+
     /// A signed-in browser for `participant`.
     func browser(signingIn email: String) -> Browser {
-        var browser = Browser(app: app)
+        var browser = browser()
         browser.get("/sign-in")
         browser.post("/sign-in", form: ["email": email, "password": Self.password])
         return browser
@@ -101,37 +105,5 @@ final class RecordsHarness: Sendable {
     }
 }
 
-/// An in-process browser: cookies and the last CSRF token.
-struct Browser {
-    let app: WebApp
-    var cookies: [String: String] = [:]
-    var csrf = ""
-
-    @discardableResult
-    mutating func get(_ path: String, headers: [String: String] = [:]) -> Response {
-        send(Request(method: .get, path: path, headers: headers))
-    }
-
-    @discardableResult
-    mutating func post(_ path: String, form: [String: String], includeCSRF: Bool = true) -> Response {
-        var fields = form
-        if includeCSRF { fields["csrf"] = csrf }
-        return send(
-            Request(
-                method: .post, path: path, headers: ["Content-Type": "application/x-www-form-urlencoded"],
-                body: Array(FormData(fields).encoded.utf8)))
-    }
-
-    mutating func send(_ request: Request) -> Response {
-        var request = request
-        request.cookies = cookies
-        let response = app.respond(to: request)
-        for cookie in response.cookies {
-            let pair = cookie.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
-            let value = pair.count > 1 ? String(pair[1]) : ""
-            cookies[String(pair[0])] = cookie.contains("Max-Age=0") ? nil : value
-        }
-        if let token = TestClient.csrf(in: response.text) { csrf = token }
-        return response
-    }
-}
+/// An in-process browser over the harness.
+typealias Browser = TestClient<RecordsHarness>

@@ -2,6 +2,7 @@ import Foundation
 import RecoverData
 import RecoverWeb
 import Testing
+import Web
 
 /// The join form answers alike whether or not the e-mail has an account, and is throttled like a sign-in.
 @Suite struct JoinEnumerationTests {

@@ -1,30 +1,25 @@
 import RecoverData
 import RecoverWeb
 import Testing
+import Web
 
 @Suite struct LocalisationTests {
     @Test func everyKeyExistsInBothCatalogs() {
-        let english = Set(Catalog.strings(for: .english).keys)
-        let chinese = Set(Catalog.strings(for: .simplifiedChinese).keys)
+        let english = Set(Catalog.recover.strings(for: .english).keys)
+        let chinese = Set(Catalog.recover.strings(for: .simplifiedChinese).keys)
         #expect(english.subtracting(chinese).sorted() == [])
         #expect(chinese.subtracting(english).sorted() == [])
     }
 
     @Test func placeholdersMatchAcrossLanguages() {
-        for (key, text) in Catalog.strings(for: .english) {
-            let chinese = Catalog.strings(for: .simplifiedChinese)[key] ?? ""
+        for (key, text) in Catalog.recover.strings(for: .english) {
+            let chinese = Catalog.recover.strings(for: .simplifiedChinese)[key] ?? ""
             #expect(placeholders(text) == placeholders(chinese), "\(key)")
         }
     }
 
-    @Test func acceptLanguagePicksByQuality() {
-        #expect(Language.preferred(acceptLanguage: "fr, zh-CN;q=0.8, en;q=0.5") == .simplifiedChinese)
-        #expect(Language.preferred(acceptLanguage: "zh-TW, en;q=0.1") == .english)
-        #expect(Language.preferred(acceptLanguage: "de") == nil)
-    }
-
     @Test func chineseBrowserGetsChinesePages() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         client.acceptLanguage = "zh-Hans,zh;q=0.9"
         let page = client.get("/sign-in").text
         #expect(page.contains("<html lang=\"zh-Hans\">"))
@@ -32,7 +27,7 @@ import Testing
     }
 
     @Test func languageSwitchRemembersTheChoice() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         client.get("/sign-in")
         let switched = client.post("/language", form: ["language": "zh-Hans", "back": "/sign-in"])
         #expect(switched.status == .seeOther)
@@ -41,7 +36,7 @@ import Testing
     }
 
     @Test func languageSwitchNeverRedirectsOffSite() throws {
-        var client = try TestClient()
+        var client = try AccountsClient()
         client.get("/sign-in")
         let switched = client.post("/language", form: ["language": "en", "back": "//evil.example/"])
         #expect(switched.header("Location") == "/")

@@ -6,6 +6,7 @@ import RecoverData
 import RecoverWeb
 import SQLite
 import Testing
+import Web
 
 @Suite struct MediaConsoleTests {
     @Test func participantPageShowsThatParticipantsVideosToStaff() throws {

@@ -7,6 +7,7 @@ import RecoverWeb
 import Research
 import SQLite
 import Testing
+import Web
 
 @Suite struct MediaHearingTests {
     let page = "/survey/hearingScreening/0"

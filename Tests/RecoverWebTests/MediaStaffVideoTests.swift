@@ -2,6 +2,7 @@ import Cryptography
 import Foundation
 import RecoverData
 import Testing
+import Web
 
 @testable import RecoverWeb
 

@@ -2,6 +2,7 @@ import Foundation
 import RecoverData
 import RecoverWeb
 import Testing
+import Web
 
 /// Numbers from outside are read with bounds: a hostile page number is a 400 page, never a trap.
 @Suite struct OutsideNumberTests {

@@ -2,6 +2,7 @@ import Foundation
 import RecoverData
 import RecoverWeb
 import Testing
+import Web
 
 /// The current-password check of `/account/password` is throttled like a sign-in.
 @Suite struct PasswordChangeThrottleTests {

@@ -4,6 +4,7 @@ import RecoverData
 import RecoverWeb
 import Synchronization
 import Testing
+import Web
 
 /// Sign-in throttling without lockouts (docs/security.md), on the whole app over a real SQLite file.
 @Suite struct SignInThrottleTests {

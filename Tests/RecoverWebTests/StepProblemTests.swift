@@ -1,6 +1,7 @@
 import Foundation
 import Research
 import Testing
+import Web
 
 @testable import RecoverWeb
 

@@ -5,6 +5,7 @@ import RecoverData
 import RecoverWeb
 import SQLite
 import Testing
+import Web
 
 struct StudyAnswerTests {
     /// A participant who has finished onboarding today.

@@ -4,6 +4,7 @@ import RecoverData
 import RecoverWeb
 import SQLite
 import Testing
+import Web
 
 struct StudyGateTests {
     @Test func gatedFeedShowsOnlyTheOnboardingCardOnAnyDay() throws {

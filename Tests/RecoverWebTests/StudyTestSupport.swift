@@ -6,34 +6,25 @@ import RecoverData
 import RecoverWeb
 import SQLite
 import Synchronization
+import Web
 
-/// A participant in an in-process app with the study pages on a real SQLite file, and a study clock the
-/// test moves by whole days (sessions keep the unshifted clock).
-struct StudyClient {
+/// The whole app (``RecoverApp``) on a real SQLite data folder, with a study clock the test moves by whole days
+/// (sessions keep the unshifted clock).
+struct StudyFixture {
     let app: WebApp
     let database: Database
     let directory: any AccountDirectory
     let clock: ManualClock
-    var cookies: [String: String] = [:]
-    var lastCSRF = ""
-    var lastPage = ""
-    /// The socket address requests come from.
-    var clientAddress = "127.0.0.1"
-    /// Headers added to every request (`X-Forwarded-For`, `Accept-Language`).
-    var headers: [String: String] = [:]
+    /// The whole app the client talks to.
+    let recover: RecoverApp
+    let shift: Shift
 
     final class Shift: Sendable {
         let days = Mutex(0)
     }
 
-    init() throws {
-        try self.init(
-            folder: FileManager.default.temporaryDirectory.appending(path: "recover-study-tests")
-                .appending(path: UUID().uuidString))
-    }
-
-    /// A participant client over the whole app (``RecoverApp``) on the data folder `folder`; `configure` may
-    /// change the test configuration (a counting hasher, a trusted proxy).
+    /// The app on the data folder `folder`; `configure` may change the test configuration (a counting hasher,
+    /// a trusted proxy).
     init(
         folder: URL, uploadLimit: Int = MediaServices.defaultUploadLimit,
         configure: (inout AppConfiguration) -> Void = { _ in }
@@ -53,71 +44,38 @@ struct StudyClient {
         self.shift = shift
         app = recover.web
     }
+}
 
-    /// The whole app the client talks to.
-    let recover: RecoverApp
-    let shift: Shift
+/// A participant in an in-process app with the study pages (``StudyFixture``).
+typealias StudyClient = TestClient<StudyFixture>
+
+extension TestClient where Fixture == StudyFixture {
+    /// A participant over a data folder of its own.
+    init() throws {
+        try self.init(
+            folder: FileManager.default.temporaryDirectory.appending(path: "recover-study-tests")
+                .appending(path: UUID().uuidString))
+    }
+
+    /// A participant client over the whole app on the data folder `folder`, its configuration changed by
+    /// `configure`.
+    init(
+        folder: URL, uploadLimit: Int = MediaServices.defaultUploadLimit,
+        configure: (inout AppConfiguration) -> Void = { _ in }
+    ) throws {
+        let fixture = try StudyFixture(folder: folder, uploadLimit: uploadLimit, configure: configure)
+        self.init(fixture: fixture, respond: fixture.app.respond(to:))
+    }
 
     /// Makes "today" `days` days after the real test day.
-    func moveToday(by days: Int) { shift.days.withLock { $0 = days } }
-
-    @discardableResult
-    mutating func get(_ path: String, query: [String: String] = [:]) -> Response {
-        send(Request(method: .get, path: path, query: query))
-    }
-
-    @discardableResult
-    mutating func post(_ path: String, fields: [String: [String]], includeCSRF: Bool = true) -> Response {
-        var form = fields
-        if includeCSRF { form["csrf"] = [lastCSRF] }
-        let body = form.sorted { $0.key < $1.key }.flatMap { name, values in
-            values.map { "\(Self.encode(name))=\(Self.encode($0))" }
-        }.joined(separator: "&")
-        return send(
-            Request(
-                method: .post, path: path, headers: ["Content-Type": "application/x-www-form-urlencoded"],
-                body: Array(body.utf8)))
-    }
-
-    @discardableResult
-    mutating func post(_ path: String, form: [String: String]) -> Response {
-        post(path, fields: form.mapValues { [$0] })
-    }
-
-    static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-    }
-
-    mutating func send(_ request: Request) -> Response {
-        var request = request
-        request.cookies = cookies
-        request.clientAddress = clientAddress
-        for (name, value) in headers { request.headers[name.lowercased()] = value }
-        let response = app.respond(to: request)
-        for cookie in response.cookies {
-            let pair = cookie.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
-            let name = String(pair[0])
-            let value = pair.count > 1 ? String(pair[1]) : ""
-            if cookie.contains("Max-Age=0") { cookies[name] = nil } else { cookies[name] = value }
-        }
-        let text = String(decoding: response.body, as: UTF8.self)
-        if let token = TestClient.csrf(in: text) { lastCSRF = token }
-        lastPage = text
-        return response
-    }
+    func moveToday(by days: Int) { fixture.shift.days.withLock { $0 = days } }
 
     /// Joins through a fresh invitation, signs in as the join's answer asks, and stays signed in.
     mutating func join(email: String = "pat@example.com", password: String = "correct horse battery") throws {
-        let enrollment = Enrollment(
-            directory: directory, hasher: PasswordHasher(strength: .minimum), now: { [clock] in clock.now })
-        let code = try enrollment.invite(count: 1, createdBy: nil)[0]
-        get("/join/\(code)")
-        post(
-            "/join/\(code)",
-            form: ["email": email, "password": password, "confirmation": password, "timeZone": "Asia/Shanghai"])
-        get("/sign-in")
-        post("/sign-in", form: ["email": email, "password": password])
-        get("/")
+        let clock = fixture.clock
+        try join(
+            Enrollment(directory: fixture.directory, hasher: PasswordHasher(strength: .minimum), now: { clock.now }),
+            email: email, password: password)
     }
 
     /// The fields of a drawn signature.

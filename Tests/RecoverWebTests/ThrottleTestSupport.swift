@@ -4,6 +4,7 @@ import RecoverApp
 import RecoverData
 import RecoverWeb
 import Synchronization
+import Web
 
 /// The minimum-cost hasher, counting its password checks; each check can be made slow so that parallel
 /// requests overlap while they hash.
@@ -48,9 +49,7 @@ struct ThrottleFixture {
 
     /// A fresh browser (no cookies) on the same server, connecting from `address`, on the sign-in page.
     func browser(from address: String, headers: [String: String] = [:]) -> StudyClient {
-        var browser = client
-        browser.cookies = [:]
-        browser.lastCSRF = ""
+        var browser = StudyClient(sharing: client)
         browser.clientAddress = address
         browser.headers = headers
         browser.get("/sign-in")
@@ -85,7 +84,7 @@ extension StudyClient {
             guard response.status == .tooManyRequests else { return waits }
             let wait = Int(response.header("Retry-After") ?? "") ?? 1
             waits.append(wait)
-            clock.advance(by: TimeInterval(wait))
+            fixture.clock.advance(by: TimeInterval(wait))
         }
     }
 }

@@ -5,6 +5,7 @@ import Recover
 import RecoverData
 import RecoverWeb
 import SQLite
+import Web
 
 extension StudyClient {
     /// A participant client whose app also has the media routes, over a data folder of its own.

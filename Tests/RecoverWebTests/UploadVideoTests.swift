@@ -8,6 +8,7 @@ import RecoverWeb
 import Research
 import SQLite
 import Testing
+import Web
 
 @Suite struct UploadVideoTests {
     let path = "/survey/kneeBendVideo/0/upload"

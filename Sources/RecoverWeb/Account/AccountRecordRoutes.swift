@@ -1,11 +1,12 @@
 import Foundation
 import RecoverData
+import Web
 
 /// The account page's study routes: time zone, data downloads and withdrawal. Every route serves only the
 /// signed-in account's own records.
 ///
 /// ```swift
-/// let app = WebApp(services: services, configure: { router, services in
+/// let app = try WebApp(services: services, configure: { router, services in
 ///     AccountRecordRoutes.add(to: &router, services: services, study: study)
 /// })
 /// ```
@@ -16,24 +17,20 @@ public enum AccountRecordRoutes {
     /// study routes, so the message wraps the care feed.
     public static func add(to router: inout Router, services: WebServices, study: StudyServices) {
         WithdrawnHome.wrapStartPage(in: &router)
-        router.post("/account/time-zone", access: .signedIn) { request in
-            try TimeZoneSection.save(request, study: study)
-        }
-        router.get("/account/data.json", access: .signedIn) { request in
-            try download(request, services: services, study: study, format: .json)
-        }
-        router.get("/account/data.csv", access: .signedIn) { request in
-            try download(request, services: services, study: study, format: .csv)
-        }
-        router.get("/account/consent", access: .signedIn) { request in
-            try ConsentCopyPage.show(request, study: study)
-        }
-        router.get("/account/consent/document", access: .signedIn) { request in
-            try ConsentCopyPage.document(request, study: study)
-        }
-        router.get("/account/withdraw", access: .signedIn) { request in try WithdrawalPage.show(request) }
-        router.post("/account/withdraw", access: .signedIn) { request in
-            try WithdrawalPage.submit(request, services: services, study: study)
+        router.group(.account) { account in
+            account.post("/time-zone") { request in try TimeZoneSection.save(request, study: study) }
+            account.get("/data.json") { request in
+                try download(request, services: services, study: study, format: .json)
+            }
+            account.get("/data.csv") { request in
+                try download(request, services: services, study: study, format: .csv)
+            }
+            account.get("/consent") { request in try ConsentCopyPage.show(request, study: study) }
+            account.get("/consent/document") { request in try ConsentCopyPage.document(request, study: study) }
+            account.get("/withdraw") { request in try WithdrawalPage.show(request) }
+            account.post("/withdraw") { request in
+                try WithdrawalPage.submit(request, services: services, study: study)
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RecoverData
+import Web
 
 /// The account page's study sections: time zone, "your data" (downloads, signed consent) and withdrawal.
 enum AccountRecordSections {

@@ -1,6 +1,7 @@
 import Care
 import Foundation
 import RecoverData
+import Web
 
 /// `GET /account/consent`: the participant's human-readable signed copy, ready to print: the exact signed
 /// document (framed, sandboxed, from `GET /account/consent/document`), the signature image and the signature

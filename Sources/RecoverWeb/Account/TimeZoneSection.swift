@@ -1,5 +1,6 @@
 import Foundation
 import RecoverData
+import Web
 
 /// The account page's time-zone form: a select of IANA zones, "use this browser's zone" (a small module
 /// fills the select; without JavaScript the button stays hidden), and `POST /account/time-zone`.

@@ -1,6 +1,7 @@
 import Care
 import Foundation
 import RecoverData
+import Web
 
 /// `/account/withdraw`: a confirmation page, then a POST (with the CSRF token) that stops the participant's
 /// schedules from today and marks the account withdrawn. Nothing is deleted; sign-in and downloads still work.

@@ -1,14 +1,14 @@
+import Web
+
 /// The start page of a participant who has withdrawn: a message and the way to their data, instead of the
 /// care feed (their schedules have ended, so there would be no tasks anyway).
 enum WithdrawnHome {
     /// Puts the withdrawn page in front of whatever `GET /` the router has (the care feed, or the welcome
     /// page); everyone else still gets that page.
     static func wrapStartPage(in router: inout Router) {
-        let existing = router.routes.first { $0.method == .get && $0.pattern == "/" }
-        let access = existing?.access ?? .public
         let fallback: Responder = { request in try HomePage.respond(request) }
-        let startPage: Responder = existing?.handler ?? fallback
-        router.replace(.get, "/", access: access) { request in
+        let startPage: Responder = router.route(.get, "/")?.handler ?? fallback
+        router.replace(.get, "/") { request in
             if let account = request.account, account.role == .participant, account.withdrawnAt != nil {
                 return page(request)
             }

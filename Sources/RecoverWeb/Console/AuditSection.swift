@@ -1,5 +1,6 @@
 import Foundation
 import RecoverData
+import Web
 
 /// The participant page's audit entries: who created, changed, deleted or read this participant's records,
 /// newest first. Staff actors are shown by email.

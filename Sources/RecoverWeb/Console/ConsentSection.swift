@@ -1,5 +1,6 @@
 import Foundation
 import RecoverData
+import Web
 
 /// The participant page's consent records: the signature image, the signature's manifestation, and whether
 /// the record still verifies (its hashes match its fields, and the server signature, when there is one,

@@ -1,4 +1,5 @@
 import Foundation
+import Web
 
 /// Server-rendered SVG charts with a data table, following the chart contract of docs/components.md
 /// (`figure.chart`, `svg.chart-svg` with `role="img"`, legend, `details.chart-data` table). A missing value is

@@ -2,6 +2,7 @@ import Care
 import Exports
 import Foundation
 import RecoverData
+import Web
 
 /// What the console's handlers share: the database, the web services, and the rules every console page
 /// follows (admin-only checks, auditing staff reads of participant data).

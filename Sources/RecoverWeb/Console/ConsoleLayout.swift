@@ -1,3 +1,5 @@
+import Web
+
 /// The frame of every console page: the site layout, the console's stylesheet and its section navigation.
 enum ConsoleLayout {
     /// The console's sections, in navigation order.

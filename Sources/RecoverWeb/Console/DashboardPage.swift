@@ -1,5 +1,6 @@
 import Foundation
 import RecoverData
+import Web
 
 /// `GET /console`: enrollment figures, study adherence per day (chart and table) and alerts.
 enum DashboardPage {

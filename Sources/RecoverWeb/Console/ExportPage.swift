@@ -1,6 +1,7 @@
 import Exports
 import Foundation
 import RecoverData
+import Web
 
 /// `GET /console/export` (admins and researchers): download the study's data as CSV (one row per outcome
 /// value), JSON (everything per participant) or a FHIR R4 Bundle, with pseudonymous participant ids.

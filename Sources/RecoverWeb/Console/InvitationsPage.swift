@@ -1,5 +1,6 @@
 import Foundation
 import RecoverData
+import Web
 
 /// `/console/invitations` (admins only): create invitation links, list them with their status, revoke one.
 enum InvitationsPage {

@@ -1,5 +1,6 @@
 import Care
 import RecoverData
+import Web
 
 /// The participant page's charts: pain and sleep per day (bars) and knee range of motion over time (points).
 /// Values are chosen by their kind, never by position, so two series of one task never mix up.

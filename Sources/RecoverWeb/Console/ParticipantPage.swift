@@ -2,6 +2,7 @@ import Care
 import Foundation
 import RecoverData
 import Research
+import Web
 
 /// `GET /console/participants/:id`: one participant's profile, consent record, outcomes (table and charts),
 /// survey results and audit entries. Everything on the page is selected by this participant's id; the read

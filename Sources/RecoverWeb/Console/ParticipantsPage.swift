@@ -1,5 +1,6 @@
 import Foundation
 import RecoverData
+import Web
 
 /// `GET /console/participants`: search by email or id, sort, and pages of 25 with page links.
 enum ParticipantsPage {

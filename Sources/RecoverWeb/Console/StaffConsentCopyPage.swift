@@ -1,5 +1,6 @@
 import Foundation
 import RecoverData
+import Web
 
 /// `GET /console/participants/:id/consent`: the printable signed copy for staff (the document, then the
 /// signature manifestation: printed name, date and time with offset, meaning) and

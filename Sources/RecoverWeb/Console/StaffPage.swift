@@ -1,5 +1,6 @@
 import Foundation
 import RecoverData
+import Web
 
 /// `/console/staff` (admins only): the study team's accounts and a form to add one; the generated password
 /// is shown once, in the response to the form (never in a URL).

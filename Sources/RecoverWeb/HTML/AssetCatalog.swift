@@ -1,5 +1,6 @@
 import Cryptography
 import Foundation
+import Web
 
 /// The static files under `Sources/RecoverWeb/Assets`, served at content-hashed URLs
 /// (`/assets/app-3f2a9c1b7d.css`) with a one-year immutable cache lifetime.

@@ -1,3 +1,5 @@
+import Web
+
 /// The page frame every HTML page shares: `<html lang>`, skip link, header with navigation and the
 /// language switch, `main` landmark, footer, the stylesheet and JS modules (no inline script).
 ///

@@ -1,5 +1,6 @@
 import Care
 import Foundation
+import Web
 
 /// How the insights charts and tables write numbers and days, in the page's language.
 struct ChartFormat {

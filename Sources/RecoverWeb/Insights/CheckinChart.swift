@@ -1,5 +1,6 @@
 import Care
 import Recover
+import Web
 
 /// The bar chart of pain and sleep per day for the last four weeks: two bars a day, a day without a value
 /// has no bar (a gap, never a zero-height bar), with its legend and its data table.

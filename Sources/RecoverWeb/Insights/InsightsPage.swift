@@ -2,6 +2,7 @@ import Care
 import Foundation
 import Recover
 import RecoverData
+import Web
 
 /// `GET /insights`: the participant's progress: pain and sleep per day for four weeks, range of motion over
 /// time with the goal line, each with a summary sentence and a data table.

@@ -1,9 +1,10 @@
 import RecoverData
+import Web
 
 /// The insights route, added to the app by `recover serve` (and by tests) through `WebApp(configure:)`.
 ///
 /// ```swift
-/// let app = WebApp(services: services, configure: { router, services in
+/// let app = try WebApp(services: services, configure: { router, services in
 ///     InsightsRoutes.add(to: &router, services: services, study: study)
 /// })
 /// ```
@@ -18,8 +19,8 @@ public enum InsightsRoutes {
 
     /// Adds `GET /insights` (signed-in participants).
     public static func add(to router: inout Router, services: WebServices, study: StudyServices) {
-        router.get("/insights", access: .signedIn) { request in
-            try InsightsPage.show(request, services: services, study: study)
+        router.group(.signedInPages) { pages in
+            pages.get("/insights") { request in try InsightsPage.show(request, services: services, study: study) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Recover
+import Web
 
 /// The one-sentence summaries of the insights page, in the page's language.
 ///

@@ -1,6 +1,7 @@
 import Care
 import Foundation
 import Recover
+import Web
 
 /// The "Your knee" card on insights: the knee model's parts the participant reported most often in the weekly
 /// diary, with how many diaries named each (live outcomes only).

@@ -1,5 +1,6 @@
 import Care
 import Recover
+import Web
 
 /// The scatter chart of range of motion over time with the goal line, and its data table.
 struct RangeOfMotionChart {

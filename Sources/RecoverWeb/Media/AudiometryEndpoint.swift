@@ -2,6 +2,7 @@ import Foundation
 import Recover
 import RecoverData
 import Research
+import Web
 
 /// `POST /survey/:task/:occurrence/tone`: the hearing screening's next tone. The page posts every response
 /// so far, `{"responses": [{"ear": "left", "frequency": 1000, "level": 30, "heard": true}, …]}`; the

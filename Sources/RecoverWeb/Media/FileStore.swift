@@ -1,4 +1,5 @@
 import Foundation
+import Web
 
 /// Files (videos) stored content-addressed in the data folder: `files/ab/cdef…` where `abcdef…` is the
 /// SHA-256 of the bytes. A file arrives as a finished temporary file in `files/incoming/` and is moved

@@ -32,7 +32,7 @@ public struct HearingCalibration: Codable, Hashable, Sendable {
 
     /// The gain in dBFS of a tone at `level` and `frequency`.
     public func dBFS(level: Double, frequency: Double) -> Double {
-        level + (zeroHL[String(Int(frequency))] ?? Self.uncalibratedZero)
+        level + (zeroHL[String(Int(saturating: frequency))] ?? Self.uncalibratedZero)
     }
 
     /// The loudest level playable at every one of `frequencies` (0 dBFS).

@@ -1,6 +1,7 @@
 import Care
 import Recover
 import RecoverData
+import Web
 
 /// The console participant page's "Knee bend video" block: the participant's submitted videos, newest
 /// first, each in a `<video controls>` served by ``StaffVideo`` (staff only, by SHA-256). The page's read

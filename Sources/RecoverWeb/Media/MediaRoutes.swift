@@ -1,4 +1,5 @@
 import Foundation
+import Web
 
 /// The routes of the camera and hearing steps: the video upload, the hearing screening's next tone, and
 /// the staff-only video file.
@@ -9,20 +10,18 @@ import Foundation
 public enum MediaRoutes {
     /// Adds the routes.
     public static func add(to router: inout Router, media: MediaServices) {
-        router.post("/survey/:task/:occurrence/upload", access: .signedIn) { request in
-            try VideoUpload.receive(request, media: media)
+        router.group(.uploads(media)) { uploads in
+            uploads.post("/survey/:task/:occurrence/upload") { request in
+                try VideoUpload.receive(request, media: media)
+            }
         }
-        router.post("/survey/:task/:occurrence/tone", access: .signedIn) { request in
-            try AudiometryEndpoint.next(request, media: media)
+        router.group(.studyPages) { pages in
+            pages.post("/survey/:task/:occurrence/tone") { request in
+                try AudiometryEndpoint.next(request, media: media)
+            }
         }
-        router.get("/console/videos/:sha256", access: .staff) { request in
-            try StaffVideo.serve(request, media: media)
+        router.group(.console) { console in
+            console.get("/videos/:sha256") { request in try StaffVideo.serve(request, media: media) }
         }
-    }
-
-    /// Whether a request is a video upload, whose body the transport streams to disk.
-    @Sendable public static func isUpload(method: String, path: String) -> Bool {
-        method == "POST" && path.hasPrefix("/survey/") && path.hasSuffix("/upload")
-            && path.split(separator: "/").count == 4
     }
 }

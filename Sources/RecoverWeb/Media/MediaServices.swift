@@ -1,12 +1,13 @@
+import Cryptography
 import Foundation
+import Web
 
 /// What the media routes need: the study pages' services, the file store for videos, the upload limit
 /// and the headphone calibration of the hearing screening.
 ///
 /// ```swift
-/// let media = MediaServices(study: study, dataFolder: folder)
-/// configuration.uploads = media.spooling
-/// MediaRoutes.add(to: &router, media: media)
+/// let media = try MediaServices(study: study, dataFolder: folder)
+/// MediaRoutes.add(to: &router, media: media)   // uploads stream to files/incoming/ (Area.uploads)
 /// ```
 public struct MediaServices: Sendable {
     /// The study pages' services (database, clock).
@@ -33,8 +34,23 @@ public struct MediaServices: Sendable {
         self.calibration = try calibration ?? HearingCalibration.load(dataFolder: dataFolder)
     }
 
-    /// The transport setting that streams video uploads to `files/incoming/`.
+    /// How video uploads stream to `files/incoming/`: hashed with SHA-256 as they arrive, the name the file
+    /// store keeps them under.
     public var spooling: UploadSpooling {
-        UploadSpooling(directory: files.incoming, limit: uploadLimit, matches: MediaRoutes.isUpload)
+        UploadSpooling(directory: files.incoming, digest: { SHA256Digest() })
     }
+}
+
+/// SHA-256 over a streamed body, as lower-case hex.
+struct SHA256Digest: BodyDigest {
+    private var stream = SHA256Stream()
+
+    mutating func update(_ bytes: UnsafeRawBufferPointer) { stream.update(bytes) }
+
+    mutating func finish() -> String { Crypto.hex(stream.finish()) }
+}
+
+extension SpooledUpload {
+    /// The upload's SHA-256 (lower-case hex): the digest of the media spooling.
+    var sha256: String { digest }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Research
+import Web
 
 /// The markup of the camera, noise and tone steps; `camera-recorder.js` and `hearing-test.js` enhance it.
 /// Texts the scripts show travel in `data-` attributes, so they are in the page's language.
@@ -24,7 +25,7 @@ enum MediaWidgets {
             ? "<button type=\"button\" class=\"button button--secondary\" data-camera-retry hidden>\(t["media.camera.retry"])</button>"
             : .empty
         return """
-            <div class="camera-recorder stack" data-camera-recorder data-max-seconds="\(Int(recording.maximumDuration))" \
+            <div class="camera-recorder stack" data-camera-recorder data-max-seconds="\(Int(saturating: recording.maximumDuration))" \
             data-upload="\(page.action)/upload" data-csrf="\(page.request.csrfToken)" \
             data-seconds-left="\(t["media.camera.secondsLeft"])" data-uploading="\(t["media.camera.uploading"])" \
             data-failed="\(t["media.camera.failed"])" data-denied="\(t["media.camera.denied"])" \
@@ -45,11 +46,11 @@ enum MediaWidgets {
     static func noise(_ check: NoiseCheck, page: StepPage) -> HTML {
         let t = page.t
         return """
-            <div class="noise-check stack" data-noise-check data-threshold="\(Int(check.thresholdDBA))" \
+            <div class="noise-check stack" data-noise-check data-threshold="\(Int(saturating: check.thresholdDBA))" \
             data-quiet-needed="\(check.consecutiveQuietSamples)" data-reading="\(t["media.noise.reading"])" \
             data-passed="\(t["media.noise.passed"])" data-loud="\(t["media.noise.loud"])" data-denied="\(t["media.noise.denied"])">
-            <label class="field-label" for="noise-meter">\(t("media.noise.meter", ["threshold": String(Int(check.thresholdDBA))]))</label>
-            <meter id="noise-meter" min="0" max="100" low="\(Int(check.thresholdDBA))" high="\(Int(check.thresholdDBA))" optimum="0" value="0" data-noise-meter></meter>
+            <label class="field-label" for="noise-meter">\(t("media.noise.meter", ["threshold": String(Int(saturating: check.thresholdDBA))]))</label>
+            <meter id="noise-meter" min="0" max="100" low="\(Int(saturating: check.thresholdDBA))" high="\(Int(saturating: check.thresholdDBA))" optimum="0" value="0" data-noise-meter></meter>
             <p class="noise-readout" data-noise-readout aria-live="polite"></p>
             <button type="button" class="button button--secondary" data-noise-start>\(t["media.noise.start"])</button>
             <input type="hidden" name="\(HearingForm.readings)" value="" data-noise-readings>

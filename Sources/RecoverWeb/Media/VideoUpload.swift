@@ -1,11 +1,12 @@
 import Foundation
 import Recover
 import Research
+import Web
 
 /// `POST /survey/:task/:occurrence/upload`: the recording of a front-camera step, as the raw body with
 /// its `Content-Type` (`video/webm` or `video/mp4`), the `X-CSRF-Token` header, and
 /// `X-Recording-Retries` / `X-Recording-Duration` headers. The body arrives already streamed to a
-/// temporary file with its SHA-256 (``SpooledUpload``).
+/// temporary file with its SHA-256 (``SpooledUpload``), up to the media limit (``Area/uploads(_:)``).
 ///
 /// Refused, with nothing stored: another participant's event or an unknown one (404), a gated, future or
 /// finished event (403/409), a page that is not at its camera step (409), more than the limit (413),
@@ -29,8 +30,9 @@ enum VideoUpload {
         guard let type = MediaType(declared: request.headers["content-type"] ?? "") else {
             throw HTTPError(HTTPStatus(415), "media.error.type")
         }
-        let (spool, upload) = try spooled(request, media: media)
-        defer { withExtendedLifetime(spool) {} }
+        // The uploads area streams the body to a temporary file (in-process requests too); none means it could
+        // not be written.
+        guard let upload = request.upload else { throw HTTPError(.internalServerError) }
         if let declared = request.headers["content-length"], Int(declared) != upload.byteCount {
             throw HTTPError(.badRequest, "media.error.truncated")
         }
@@ -58,17 +60,6 @@ enum VideoUpload {
     struct Accepted: Encodable {
         let next: String
         let sha256: String
-    }
-
-    /// The body on disk: streamed by the transport, or (in-process requests) spooled here the same way.
-    /// The spool, when there is one, deletes the temporary file unless the file store took it.
-    static func spooled(_ request: Request, media: MediaServices) throws -> (UploadSpool?, SpooledUpload) {
-        if let upload = request.upload { return (nil, upload) }
-        guard request.body.count <= media.uploadLimit else { throw HTTPError(.contentTooLarge) }
-        guard let (spool, upload) = UploadSpool.spool(request.body, in: media.files.incoming) else {
-            throw HTTPError(.internalServerError)
-        }
-        return (spool, upload)
     }
 
     /// The first 12 bytes of a file.

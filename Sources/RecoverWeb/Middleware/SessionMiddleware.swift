@@ -1,4 +1,6 @@
+import Cryptography
 import RecoverData
+import Web
 
 /// Finds the signed-in session from the session cookie, settles the CSRF token, and the language:
 /// the account's setting, else the language cookie, else `Accept-Language`, else English.
@@ -9,6 +11,8 @@ public struct SessionMiddleware: Middleware {
     public static let sessionCookie = "recover_session"
     /// The cookie that remembers a signed-out visitor's language choice.
     public static let languageCookie = "recover_lang"
+    /// The cookie of signed-out visitors' CSRF token (double submit).
+    public static let csrfCookie = "recover_csrf"
 
     public let sessions: SessionManager
 
@@ -22,7 +26,9 @@ public struct SessionMiddleware: Middleware {
             request.session = try sessions.resume(token: token)
         }
         request.language = Self.language(for: request)
-        let newCSRFCookie = CSRFMiddleware.assignToken(&request)
+        let newCSRFCookie = CSRFMiddleware.assignToken(
+            &request, cookie: Self.csrfCookie, sessionToken: request.session?.entry.csrfToken,
+            mint: { Crypto.randomToken(bytes: 32) })
         var response = try next(request)
         // Only pages carry forms; assets and health checks stay cookie-free (and cacheable).
         if let newCSRFCookie, response.header("Content-Type")?.hasPrefix("text/html") == true {

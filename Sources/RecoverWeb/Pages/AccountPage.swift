@@ -1,5 +1,6 @@
 import Foundation
 import RecoverData
+import Web
 
 /// `/account`: language, time zone, password change and "sign out everywhere".
 enum AccountPage {

@@ -1,26 +1,30 @@
+import Web
+
 /// The routes of the web platform itself: health, assets, language, sign-in/out, join, account,
 /// home. The console adds its own routes (`ConsoleRoutes`).
 enum BuiltInRoutes {
     static func add(to router: inout Router, services: WebServices) {
-        router.get("/healthz") { _ in .text("ok") }
-        router.get("/assets/:name") { request in try AssetCatalog.shared.response(for: request.parameter("name")) }
-        router.post("/language") { request in try changeLanguage(request, services: services) }
-        router.get("/sign-in") { request in try SignInPage.show(request) }
-        router.post("/sign-in") { request in try SignInPage.submit(request, services: services) }
-        router.post("/sign-out") { request in try signOut(request, services: services) }
-        router.get("/join/:code") { request in try JoinPage.show(request, services: services) }
-        router.post("/join/:code") { request in try JoinPage.submit(request, services: services) }
-        router.get("/account", access: .signedIn) { request in try AccountPage.show(request) }
-        router.post("/account/preferences", access: .signedIn) { request in
-            try AccountPage.savePreferences(request, services: services)
+        router.group(.publicPages) { pages in
+            pages.get("/healthz") { _ in .text("ok") }
+            pages.get("/assets/:name") { request in
+                try AssetCatalog.shared.response(for: request.parameter("name"))
+            }
+            pages.post("/language") { request in try changeLanguage(request, services: services) }
+            pages.get("/sign-in") { request in try SignInPage.show(request) }
+            pages.post("/sign-in") { request in try SignInPage.submit(request, services: services) }
+            pages.post("/sign-out") { request in try signOut(request, services: services) }
+            pages.get("/join/:code") { request in try JoinPage.show(request, services: services) }
+            pages.post("/join/:code") { request in try JoinPage.submit(request, services: services) }
+            pages.get("/") { request in try HomePage.respond(request) }
         }
-        router.post("/account/password", access: .signedIn) { request in
-            try AccountPage.changePassword(request, services: services)
+        router.group(.account) { account in
+            account.get("") { request in try AccountPage.show(request) }
+            account.post("/preferences") { request in try AccountPage.savePreferences(request, services: services) }
+            account.post("/password") { request in try AccountPage.changePassword(request, services: services) }
+            account.post("/sign-out-everywhere") { request in
+                try AccountPage.signOutEverywhere(request, services: services)
+            }
         }
-        router.post("/account/sign-out-everywhere", access: .signedIn) { request in
-            try AccountPage.signOutEverywhere(request, services: services)
-        }
-        router.get("/") { request in try HomePage.respond(request) }
     }
 
     static func signOut(_ request: Request, services: WebServices) throws -> Response {

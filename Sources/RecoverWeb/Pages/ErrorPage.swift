@@ -1,3 +1,5 @@
+import Web
+
 /// The page shown for an ``HTTPError``: title by status, message by key, in the user's language.
 enum ErrorPage {
     static func render(_ error: HTTPError, for request: Request) -> HTML {

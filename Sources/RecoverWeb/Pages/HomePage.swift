@@ -1,3 +1,5 @@
+import Web
+
 /// `GET /`: the participant's start page. A simple welcome for now; the care feed replaces it by
 /// registering its own `GET /` route in `WebApp(configure:)`.
 public enum HomePage {

@@ -1,5 +1,6 @@
 import Foundation
 import RecoverData
+import Web
 
 /// `GET /join/:code` and `POST /join/:code`: a participant redeems an invitation by choosing an
 /// email and a password; the browser's time zone arrives in a hidden field.

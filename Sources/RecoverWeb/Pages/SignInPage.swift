@@ -1,5 +1,6 @@
 import Foundation
 import RecoverData
+import Web
 
 /// `GET /sign-in` and `POST /sign-in`: email and password, throttled, with one generic message
 /// for every wrong combination.

@@ -2,6 +2,7 @@ import Care
 import Foundation
 import Recover
 import RecoverData
+import Web
 
 /// `/answer/:task/:occurrence/delete`: GET asks "Are you sure?", POST deletes the event's outcome (a
 /// tombstone), only for today's or a later day's event and never for onboarding.

@@ -1,5 +1,6 @@
 import Foundation
 import Recover
+import Web
 
 /// `GET /consent/document/:language`: the study-authored consent HTML, exactly the bytes that are signed,
 /// with its own Content-Security-Policy (no script at all) so it can be framed by the consent step, which

@@ -2,6 +2,7 @@ import Care
 import Foundation
 import Recover
 import RecoverData
+import Web
 
 /// `GET /`: the participant's care feed for one day (`?day=YYYY-MM-DD`, today by default): the week strip
 /// with completion rings, then one card per task with an event that day. Staff go to the console.

@@ -2,6 +2,7 @@ import Care
 import Foundation
 import Recover
 import RecoverData
+import Web
 
 /// The signed-in participant as the study pages see them: their records' state (plan created on first
 /// visit), zone, today, and the language pages are written in.
@@ -26,7 +27,9 @@ struct ParticipantContext {
             state: try study.records.participant(account, now: study.now()), language: language(request))
     }
 
-    /// The signed-in participant's account; a 403 for staff, visitors and withdrawn participants.
+    /// The signed-in participant's account; a 403 for staff, visitors and withdrawn participants. The one
+    /// definition of who takes part: the study pages' rule (``Access/participant``) applies it before the
+    /// handler runs.
     static func participantAccount(_ request: Request) throws -> Account {
         guard let account = request.account, !account.role.isStaff else {
             throw HTTPError(.forbidden, "error.403.message")

@@ -1,6 +1,7 @@
 import Foundation
 import Recover
 import Research
+import Web
 
 /// One survey page: "Step 2 of 6", the step rendered from its kind, problems beside their items, and
 /// Back / Skip / Next / Cancel.

@@ -1,6 +1,7 @@
 import Foundation
 import Recover
 import Research
+import Web
 
 /// The HTML of each kind of step, following the DOM contract of the browser components (docs/components.md).
 enum StepWidgets {
@@ -56,7 +57,7 @@ enum StepWidgets {
                 """
         case .numeric(let format):
             let bounds: HTML =
-                "\(format.minimum.map { HTML(" min=\"\(Int($0))\"") })\(format.maximum.map { HTML(" max=\"\(Int($0))\"") })"
+                "\(format.minimum.map { HTML(" min=\"\(Int(saturating: $0))\"") })\(format.maximum.map { HTML(" max=\"\(Int(saturating: $0))\"") })"
             let unit: HTML = format.unit.map { "<span class=\"field-hint\">\($0)</span>" } ?? .empty
             return """
                 <div class="field\(hasError)">\(label)

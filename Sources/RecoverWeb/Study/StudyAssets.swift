@@ -1,4 +1,5 @@
 import Foundation
+import Web
 
 /// The browser components under `Assets/study/` (docs/components.md), served at `/assets/study/<folder>/<file>`
 /// under their own names, because the modules import each other by relative paths.

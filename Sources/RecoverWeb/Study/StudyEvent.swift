@@ -3,6 +3,7 @@ import Foundation
 import Recover
 import RecoverData
 import Research
+import Web
 
 /// The event a survey or delete URL names (`/survey/:task/:occurrence`), resolved for the signed-in
 /// participant only: the task segment is a study task id, mapped to the participant's own care task, so

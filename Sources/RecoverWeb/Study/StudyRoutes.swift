@@ -1,10 +1,11 @@
 import Foundation
+import Web
 
 /// The participant's study pages: the care feed at `/`, survey pages, answer deletion, the consent document
 /// and the browser components' files.
 ///
 /// ```swift
-/// let app = WebApp(services: services) { router, services in
+/// let app = try WebApp(services: services) { router, services in
 ///     StudyRoutes.add(to: &router, services: services, study: StudyServices(database: database))
 /// }
 /// ```
@@ -12,35 +13,27 @@ public enum StudyRoutes {
     /// Adds the routes, replacing the placeholder `GET /`.
     public static func add(to router: inout Router, services: WebServices, study: StudyServices) {
         router.replace(.get, "/") { request in try FeedPage.show(request, study: study) }
-        router.get("/assets/study/:folder/:file") { request in
-            try StudyAssets.response(folder: request.parameter("folder"), file: request.parameter("file"))
+        router.group(.publicPages) { pages in
+            pages.get("/assets/study/:folder/:file") { request in
+                try StudyAssets.response(folder: request.parameter("folder"), file: request.parameter("file"))
+            }
         }
-        router.get("/consent/document/:language", access: .signedIn) { request in
-            try ConsentDocumentPage.show(request)
+        router.group(.signedInPages) { pages in
+            pages.get("/consent/document/:language") { request in try ConsentDocumentPage.show(request) }
         }
-        router.get("/survey/:task/:occurrence", access: .signedIn) { request in
-            try SurveyPage.show(request, study: study)
-        }
-        router.post("/survey/:task/:occurrence", access: .signedIn) { request in
-            try SurveyPage.submit(request, study: study)
-        }
-        router.post("/survey/:task/:occurrence/edit", access: .signedIn) { request in
-            try ReviewWidget.edit(request, study: study)
-        }
-        router.post("/survey/:task/:occurrence/review", access: .signedIn) { request in
-            try ReviewWidget.returnToReview(request, study: study)
-        }
-        router.get("/survey/:task/:occurrence/cancel", access: .signedIn) { request in
-            try SurveyPage.confirmCancel(request, study: study)
-        }
-        router.post("/survey/:task/:occurrence/cancel", access: .signedIn) { request in
-            try SurveyPage.cancel(request, study: study)
-        }
-        router.get("/answer/:task/:occurrence/delete", access: .signedIn) { request in
-            try AnswerDeletion.confirm(request, study: study)
-        }
-        router.post("/answer/:task/:occurrence/delete", access: .signedIn) { request in
-            try AnswerDeletion.delete(request, study: study)
+        router.group(.studyPages) { pages in
+            pages.group("/survey/:task/:occurrence") { survey in
+                survey.get("") { request in try SurveyPage.show(request, study: study) }
+                survey.post("") { request in try SurveyPage.submit(request, study: study) }
+                survey.post("/edit") { request in try ReviewWidget.edit(request, study: study) }
+                survey.post("/review") { request in try ReviewWidget.returnToReview(request, study: study) }
+                survey.get("/cancel") { request in try SurveyPage.confirmCancel(request, study: study) }
+                survey.post("/cancel") { request in try SurveyPage.cancel(request, study: study) }
+            }
+            pages.group("/answer/:task/:occurrence") { answer in
+                answer.get("/delete") { request in try AnswerDeletion.confirm(request, study: study) }
+                answer.post("/delete") { request in try AnswerDeletion.delete(request, study: study) }
+            }
         }
     }
 }

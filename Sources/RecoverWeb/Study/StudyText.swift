@@ -1,5 +1,6 @@
 import Care
 import Foundation
+import Web
 
 /// Dates and times as the participant pages show them.
 enum StudyText {

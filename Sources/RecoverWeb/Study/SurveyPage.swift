@@ -3,6 +3,7 @@ import Foundation
 import Recover
 import RecoverData
 import Research
+import Web
 
 /// `/survey/:task/:occurrence`: one step per page. GET shows the current step of the draft (or the first
 /// step); POST takes that page's answers (`step` names the page, `action` is next, back or skip), saves the

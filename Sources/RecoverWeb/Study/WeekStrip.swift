@@ -1,6 +1,7 @@
 import Care
 import Foundation
 import Recover
+import Web
 
 /// The week strip of the feed: seven days with completion rings, previous and next week, today marked.
 enum WeekStrip {

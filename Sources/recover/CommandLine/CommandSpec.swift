@@ -46,13 +46,9 @@ struct CommandSpec: Sendable {
         options: [OptionSpec] = [],
         action: @escaping @Sendable (ParsedArguments) async throws -> Void
     ) {
-        self.name = name
-        self.abstract = abstract
-        self.synopsis = synopsis
-        self.discussion = discussion
-        self.options = options
-        self.subcommands = []
-        self.action = action
+        self.init(
+            name: name, abstract: abstract, synopsis: synopsis, discussion: discussion, options: options,
+            subcommands: [], action: action)
     }
 }
 

@@ -1,6 +1,7 @@
 import Care
 import Foundation
 import Research
+import Web
 
 /// An answer as the participant reads it, in their language (the engine's `displayText` is English only).
 enum AnswerText {
@@ -23,8 +24,8 @@ enum AnswerText {
             return t(
                 "format.height.shown",
                 [
-                    "cm": number(centimetres), "ft": String(Int(inches) / 12),
-                    "in": String(Int((inches - Double(Int(inches) / 12 * 12)).rounded())),
+                    "cm": number(centimetres), "ft": String(Int(saturating: inches) / 12),
+                    "in": String(Int(saturating: (inches - Double(Int(saturating: inches) / 12) * 12).rounded())),
                 ])
         case (.weight, .decimal(let kilograms)):
             return t(
@@ -56,7 +57,10 @@ enum AnswerText {
         case (_, .interval(let seconds)):
             return t(
                 "format.interval.shown",
-                ["hours": String(Int(seconds) / 3600), "minutes": String(Int(seconds) % 3600 / 60)])
+                [
+                    "hours": String(Int(saturating: seconds) / 3600),
+                    "minutes": String(Int(saturating: seconds) % 3600 / 60),
+                ])
         case (_, .location(let place)):
             return place.address ?? "\(number(place.latitude)), \(number(place.longitude))"
         default:

@@ -1,5 +1,6 @@
 import Foundation
 import Research
+import Web
 
 /// A body model the browser can show: its parts and its drawing. Add a model by conforming a type and
 /// listing it in ``BodyModels/all``; a survey's `bodyModel` step names it by ``id``.

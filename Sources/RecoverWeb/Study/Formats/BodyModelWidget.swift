@@ -1,5 +1,6 @@
 import Foundation
 import Research
+import Web
 
 /// The body model step (docs/components.md §8): the drawing with one checkbox per selectable part, which
 /// stay the form data; `parts` is posted once per picked part.

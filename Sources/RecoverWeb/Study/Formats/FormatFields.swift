@@ -79,7 +79,10 @@ enum FormatFields {
         case (.weight, .decimal(let kilograms)):
             return [id: [String(kilograms)], "\(id).unit": [MeasurementSystem.metric.rawValue]]
         case (.timeInterval, .interval(let seconds)):
-            return ["\(id).hours": [String(Int(seconds) / 3600)], "\(id).minutes": [String(Int(seconds) % 3600 / 60)]]
+            return [
+                "\(id).hours": [String(Int(saturating: seconds) / 3600)],
+                "\(id).minutes": [String(Int(saturating: seconds) % 3600 / 60)],
+            ]
         case (.location, .location(let location)):
             return ["\(id).latitude": [String(location.latitude)], "\(id).longitude": [String(location.longitude)]]
         case (.dateTime, .dateTime(let date)):

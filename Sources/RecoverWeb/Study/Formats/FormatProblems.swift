@@ -52,7 +52,7 @@ enum FormatProblems {
         case .dateTime:
             return StepProblem(itemID: itemID, key: "survey.error.dateTime")
         case .timeInterval:
-            let seconds = { (value: Double?, unit: Int) in value.map { String(Int($0) / unit) } ?? "…" }
+            let seconds = { (value: Double?, unit: Int) in value.map { String(Int(saturating: $0) / unit) } ?? "…" }
             return StepProblem(
                 itemID: itemID, key: "survey.error.interval",
                 arguments: ["hours": seconds(bounds?.maximum, 3600), "step": seconds(bounds?.step, 60)])

@@ -1,5 +1,6 @@
 import Foundation
 import Research
+import Web
 
 extension FormatWidget {
     /// A labelled number box inside a group: field `<id>.<suffix>`, or the item's own field when `suffix` is nil.
@@ -17,7 +18,7 @@ extension FormatWidget {
 
     /// Hours and minutes.
     func interval(_ format: TimeIntervalFormat) -> HTML {
-        let hours = Int(format.maximum) / 3600
+        let hours = Int(saturating: format.maximum) / 3600
         return """
             <fieldset class="field measure\(hasError)"\(describedBy)><legend>\(item.text)</legend>\(detail())
             <div class="measure-row">\(box("hours", label: t["format.hours"], min: "0", max: String(hours)))\

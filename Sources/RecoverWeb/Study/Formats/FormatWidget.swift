@@ -1,5 +1,6 @@
 import Foundation
 import Research
+import Web
 
 /// One question rendered for its answer format: the formats the survey engine has beyond the first ones in
 /// ``StepWidgets`` (docs/components.md for the scale, text and body model components).
@@ -183,7 +184,8 @@ struct FormatWidget {
 
     func numeric(_ format: NumericFormat) -> HTML {
         func bound(_ name: String, _ number: Double?) -> HTML {
-            number.map { HTML(" \(name)=\"\(format.style == .integer ? String(Int($0)) : String($0))\"") } ?? .empty
+            number.map { HTML(" \(name)=\"\(format.style == .integer ? String(Int(saturating: $0)) : String($0))\"") }
+                ?? .empty
         }
         let step = format.style == .integer ? "1" : "any"
         let mode = format.style == .integer ? "numeric" : "decimal"

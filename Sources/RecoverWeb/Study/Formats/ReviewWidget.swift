@@ -3,6 +3,7 @@ import Foundation
 import Recover
 import RecoverData
 import Research
+import Web
 
 /// The review step: every answered question (and body-model selection) on the path so far, each with an
 /// Edit button that opens its step and comes back here after Next; the page's main button submits.

@@ -1,6 +1,7 @@
 import Foundation
 import Recover
 import Research
+import Web
 
 extension StepPage {
     /// The format widget of an item, showing what was just posted, else the draft answer.

@@ -1,0 +1,29 @@
+import Web
+
+/// Recover's areas, each declared once: the path prefix of its routes, who may reach them (``Access``) and how
+/// large a body they accept. Route files add their routes to an area with `router.group(.account) { ... }`;
+/// no route carries a rule of its own.
+extension Area {
+    /// Pages anyone may open: health, assets, sign-in and sign-out, joining, the language switch, and the start
+    /// page (which sends visitors to sign in and staff to the console itself).
+    public static let publicPages = Area(access: .public)
+
+    /// `/account…`: the account page and the participant's own records, for any signed-in account.
+    public static let account = Area("/account", access: .signedIn)
+
+    /// Pages of any signed-in account outside `/account`: insights (staff are sent to the console) and the
+    /// consent document the consent step frames.
+    public static let signedInPages = Area(access: .signedIn)
+
+    /// The participant's study pages: surveys, answers and the hearing screening's tones, for participants who
+    /// take part.
+    public static let studyPages = Area(access: .participant)
+
+    /// Video uploads: study pages whose bodies (up to the media limit) stream to `files/incoming/`.
+    public static func uploads(_ media: MediaServices) -> Area {
+        Area(access: .participant, bodyLimit: .spooled(media.uploadLimit, media.spooling))
+    }
+
+    /// `/console…`: the research console, staff only.
+    public static let console = Area("/console", access: .staff)
+}

@@ -1,0 +1,61 @@
+/// Refuses state-changing requests (POST, PUT, PATCH, DELETE) to a route that do not echo the request's
+/// CSRF token in the `csrf` form field or the `X-CSRF-Token` header (403, message key `error.csrf`).
+///
+/// The token is settled before, by the app's session middleware, with ``assignToken(_:cookie:sessionToken:mint:)``
+/// (so error pages carry it too): a signed-in request uses its session's token; a signed-out visitor gets a
+/// random token in an HttpOnly cookie (double submit).
+public struct CSRFMiddleware: Middleware {
+    /// The form field forms carry the token in.
+    public static let field = "csrf"
+
+    public init() {}
+
+    public func respond(to request: Request, next: Responder) throws -> Response {
+        // Unrouted requests change nothing and get their 404/405 from the router.
+        if request.routePattern != nil, ![.get, .head, .options].contains(request.method) {
+            let sent: String?
+            if let header = request.headers["x-csrf-token"] {
+                sent = header
+            } else if (request.headers["content-type"] ?? "").lowercased().hasPrefix(
+                "application/x-www-form-urlencoded")
+            {
+                sent = try request.form()[Self.field]
+            } else {
+                sent = nil
+            }
+            guard let sent, !request.csrfTokenIsNew, Self.constantTimeEqual(sent, request.csrfToken) else {
+                throw HTTPError(.forbidden, "error.csrf")
+            }
+        }
+        return try next(request)
+    }
+
+    /// Settles the request's token: the signed-in session's `sessionToken`, else the signed-out visitor's
+    /// token from the cookie `cookie` (prefixed `__Host-` under TLS), else a new one from `mint` (random, at
+    /// least 32 characters). Returns the `Set-Cookie` value when a new one was minted.
+    public static func assignToken(
+        _ request: inout Request, cookie: String, sessionToken: String?, mint: () -> String
+    ) -> String? {
+        let cookieName = Cookie.name(cookie, secure: request.isSecure)
+        if let sessionToken {
+            request.csrfToken = sessionToken
+        } else if let existing = request.cookies[cookieName], existing.count >= 32 {
+            request.csrfToken = existing
+        } else {
+            request.csrfToken = mint()
+            request.csrfTokenIsNew = true
+            return Cookie(name: cookieName, value: request.csrfToken, secure: request.isSecure).headerValue
+        }
+        return nil
+    }
+
+    /// Whether `a` and `b` are equal, in a time that depends on their lengths only.
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let left = Array(a.utf8)
+        let right = Array(b.utf8)
+        guard left.count == right.count else { return false }
+        var difference: UInt8 = 0
+        for index in left.indices { difference |= left[index] ^ right[index] }
+        return difference == 0
+    }
+}

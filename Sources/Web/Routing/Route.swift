@@ -1,0 +1,63 @@
+/// Answers one request; handlers and middleware chains have this shape.
+public typealias Responder = @Sendable (Request) throws -> Response
+
+/// One route: method, path pattern, the rules of its group (access, body limit) and the handler.
+public struct Route: Sendable {
+    /// The method it answers (a GET route answers HEAD too).
+    public let method: HTTPMethod
+    /// The pattern, for example `/posts/:post/comments/:comment`; `:name` captures one path segment.
+    public let pattern: String
+    /// Who may reach the route; checked once the request has passed the app's middleware.
+    public let access: Access
+    /// How large a body the route accepts, and whether it is streamed to disk.
+    public let bodyLimit: BodyLimit
+    /// What answers once the access rule lets a request through.
+    public let handler: Responder
+    let segments: [Segment]
+
+    enum Segment: Sendable, Hashable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    init(method: HTTPMethod, pattern: String, access: Access, bodyLimit: BodyLimit, handler: @escaping Responder) {
+        self.method = method
+        self.pattern = pattern
+        self.access = access
+        self.bodyLimit = bodyLimit
+        self.handler = handler
+        segments = Router.split(pattern).map {
+            $0.hasPrefix(":") ? .parameter(String($0.dropFirst())) : .literal(String($0))
+        }
+    }
+
+    /// This route with another handler and the same rules.
+    func with(handler: @escaping Responder) -> Route {
+        Route(method: method, pattern: pattern, access: access, bodyLimit: bodyLimit, handler: handler)
+    }
+
+    /// Whether `other` answers exactly the requests this route answers (same method, same segments, whatever
+    /// the parameters are called).
+    func overlaps(_ other: Route) -> Bool {
+        method == other.method && segments.count == other.segments.count
+            && zip(segments, other.segments).allSatisfy { mine, theirs in
+                switch (mine, theirs) {
+                case (.literal(let a), .literal(let b)): a == b
+                case (.parameter, .parameter): true
+                default: false
+                }
+            }
+    }
+
+    func match(_ parts: [Substring]) -> [String: String]? {
+        guard parts.count == segments.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (segment, part) in zip(segments, parts) {
+            switch segment {
+            case .literal(let text): if text != part { return nil }
+            case .parameter(let name): parameters[name] = String(part)
+            }
+        }
+        return parameters
+    }
+}

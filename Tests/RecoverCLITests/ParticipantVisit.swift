@@ -1,0 +1,193 @@
+import Foundation
+
+/// One participant's browser over ``LoopbackHTTP`` through the first day (join through an invitation, sign
+/// in as the join's answer asks, onboarding with its consent signature, the check-in), kept across server
+/// restarts: cookies and the
+/// stage reached survive a request that got no answer, and ``proceed(port:acknowledge:)`` resumes from
+/// the page the server shows next.
+struct ParticipantVisit: Sendable {
+    /// A write the server acknowledged (answered with the redirect it sends only after the commit).
+    enum Write: Sendable {
+        /// The account with this e-mail was created.
+        case joined(email: String)
+        /// Onboarding was completed; the outcome's id.
+        case onboarded(outcome: String)
+        /// The check-in was answered; the outcome's id.
+        case checkedIn(outcome: String)
+    }
+
+    /// A response the journey did not expect (a bug, unlike a dropped connection).
+    struct Surprise: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private enum Stage: Sendable {
+        case joining, signingIn, onboarding, checkingIn, done
+    }
+
+    let code: String
+    let email: String
+    private var stage = Stage.joining
+    /// Whether the last request of the current stage got no answer: its write may or may not have
+    /// committed, so the next answer may say the stage is over already.
+    private var interrupted = false
+    private var cookies: [String: String] = [:]
+    private var page = ""
+    private var port: UInt16 = 0
+
+    init(code: String) {
+        self.code = code
+        email = "p-\(code.lowercased())@example.com"
+    }
+
+    /// Whether the first day is over.
+    var isFinished: Bool { stage == .done }
+
+    static let password = "correct horse battery staple"
+
+    static let onboardingSteps: [(String, [String: String])] = [
+        ("onboarding.welcome", [:]),
+        ("onboarding.overview", [:]),
+        (
+            "onboarding.signatureCapture",
+            [
+                "consent.name": "Ada Lovelace",
+                "consent.signature.strokes": #"[[{"x":10,"y":10,"t":0},{"x":40,"y":30,"t":16}]]"#,
+                "consent.signature.image": "data:image/png;base64,iVBORw0K",
+            ]
+        ),
+        (
+            "onboarding.requestPermissionsStep",
+            [
+                "permission.health.read.activeEnergyBurned": "granted",
+                "permission.health.write.stepCount": "declined", "permission.notifications": "granted",
+                "permission.motion": "granted",
+            ]
+        ),
+        (
+            "onboarding.goals",
+            [
+                "onboarding.goals.goal": "Climb stairs", "onboarding.goals.kneeBend": "110",
+                "onboarding.goals.checkinTime": "08:00",
+            ]
+        ),
+        ("onboarding.completionStep", [:]),
+    ]
+
+    /// Goes on from where the visit stopped until the day is done; throws ``LoopbackHTTP/Unanswered`` when
+    /// the server goes away (call again once one is up) and ``Surprise`` on an unexpected answer.
+    mutating func proceed(port: UInt16, acknowledge: (Write) -> Void) throws {
+        self.port = port
+        do {
+            while stage != .done {
+                switch stage {
+                case .joining: try join(acknowledge)
+                case .signingIn: try signIn()
+                case .onboarding: try onboard(acknowledge)
+                case .checkingIn: try checkIn(acknowledge)
+                case .done: break
+                }
+                interrupted = false
+            }
+        } catch let unanswered as LoopbackHTTP.Unanswered {
+            interrupted = true
+            throw unanswered
+        }
+    }
+
+    private mutating func join(_ acknowledge: (Write) -> Void) throws {
+        if try get("/join/\(code)", orElse: 404) == 404 {
+            stage = .signingIn  // the lost answer's join committed: the account exists
+            return
+        }
+        let form = [
+            "email": email, "password": Self.password, "confirmation": Self.password, "timeZone": "Europe/Berlin",
+        ]
+        try submit("/join/\(code)", form)
+        acknowledge(.joined(email: email))
+        stage = .signingIn
+    }
+
+    /// The join answers alike for every e-mail and starts no session (docs/security.md): the browser signs in.
+    private mutating func signIn() throws {
+        if try get("/sign-in", orElse: 303) == 303 {
+            stage = .onboarding  // signed in by the request whose answer was lost
+            return
+        }
+        try submit("/sign-in", ["email": email, "password": Self.password])
+        stage = .onboarding
+    }
+
+    private mutating func onboard(_ acknowledge: (Write) -> Void) throws {
+        if try get("/survey/onboarding/0", orElse: 303) == 303 {
+            stage = .checkingIn  // completed by the request whose answer was lost
+            return
+        }
+        let run = try field("run")
+        let current = try field("step")
+        guard let first = Self.onboardingSteps.firstIndex(where: { $0.0 == current }) else {
+            throw Surprise(description: "onboarding shows the unknown step \(current)")
+        }
+        for (step, fields) in Self.onboardingSteps[first...] {
+            try submit("/survey/onboarding/0", fields.merging(["step": step, "action": "next", "run": run]) { $1 })
+        }
+        acknowledge(.onboarded(outcome: run))
+        stage = .checkingIn
+    }
+
+    private mutating func checkIn(_ acknowledge: (Write) -> Void) throws {
+        if try get("/survey/checkin/0", orElse: 303) == 303 {
+            stage = .done
+            return
+        }
+        let run = try field("run")
+        try submit(
+            "/survey/checkin/0",
+            ["step": "checkin.form", "action": "next", "checkin.form.pain": "3", "checkin.form.sleep": "7", "run": run])
+        acknowledge(.checkedIn(outcome: run))
+        stage = .done
+    }
+
+    /// GETs a page: 200, or `alternative` when the stage was interrupted (the stage may be over).
+    private mutating func get(_ path: String, orElse alternative: Int) throws -> Int {
+        let reply = try send("GET", path, form: nil)
+        if reply.status == alternative, interrupted { return alternative }
+        try expect(reply, 200, "GET", path)
+        page = reply.body
+        return 200
+    }
+
+    /// Posts a form with the page's CSRF token and expects the redirect that follows a committed write. A
+    /// password check the throttle holds back (429) is sent again after its `Retry-After`, as a patient
+    /// browser would: a server killed while checking a password leaves that attempt counted against 127.0.0.1.
+    private mutating func submit(_ path: String, _ fields: [String: String]) throws {
+        let form = fields.merging(["csrf": try field("csrf")]) { $1 }
+        var reply = try send("POST", path, form: form)
+        while reply.status == 429, let wait = reply.retryAfter {
+            sleep(UInt32(min(max(wait, 1), 60)))
+            reply = try send("POST", path, form: form)
+        }
+        try expect(reply, 303, "POST", path)
+    }
+
+    private mutating func send(_ method: String, _ path: String, form: [String: String]?) throws -> LoopbackHTTP.Reply {
+        let reply = try LoopbackHTTP.send(method, path, port: port, cookies: cookies, form: form)
+        for cookie in reply.cookies { cookies[cookie.name] = cookie.value }
+        return reply
+    }
+
+    private func expect(_ reply: LoopbackHTTP.Reply, _ status: Int, _ method: String, _ path: String) throws {
+        guard reply.status == status else {
+            throw Surprise(description: "\(method) \(path.prefix(40)): \(reply.status), expected \(status)")
+        }
+    }
+
+    /// The value of the hidden input `name` on the last page.
+    private func field(_ name: String) throws -> String {
+        let marker = "name=\"\(name)\" value=\""
+        guard let start = page.range(of: marker)?.upperBound, let end = page[start...].firstIndex(of: "\"") else {
+            throw Surprise(description: "no \(name) field on the page")
+        }
+        return String(page[start..<end])
+    }
+}
