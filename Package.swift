@@ -48,11 +48,13 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
         ),
+        // zxcvbn's password strength estimate (Debian ships no pkg-config file for it).
+        .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
         // Our own tiny C shim for libmicrohttpd's variadic start call.
         .target(name: "MHDShim", dependencies: ["CMicroHTTPD"]),
 
-        // libsodium behind a small Swift API: CSPRNG, SHA-256, Argon2id, Ed25519.
-        .target(name: "Cryptography", dependencies: ["CSodium"]),
+        // libsodium behind a small Swift API: CSPRNG, SHA-256, Argon2id, Ed25519; zxcvbn's strength estimate.
+        .target(name: "Cryptography", dependencies: ["CSodium", "CZxcvbn"]),
 
         // The engine.
         .target(name: "Research"),

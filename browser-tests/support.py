@@ -26,7 +26,6 @@ from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -208,10 +207,32 @@ def fill(driver, field_id: str, text: str) -> None:
 
 def submit(driver, form_action: str) -> None:
     """Clicks the submit button of the form posting to `form_action`."""
-    page = driver.find_element(By.TAG_NAME, "html")
-    driver.find_element(By.CSS_SELECTOR, f"form[action='{form_action}'] button[type=submit]").click()
-    WebDriverWait(driver, 15).until(expected_conditions.staleness_of(page))
+    # The same load-induced "does not belong to the document" as in `fill`: the click did not happen, so
+    # finding the button again once is safe.
+    for attempt in range(2):
+        try:
+            page = driver.find_element(By.TAG_NAME, "html")
+            driver.find_element(By.CSS_SELECTOR, f"form[action='{form_action}'] button[type=submit]").click()
+            break
+        except WebDriverException as error:
+            if attempt == 1 or "does not belong to the document" not in str(error):
+                raise
+    WebDriverWait(driver, 15).until(lambda _: replaced(page))
     WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def replaced(element) -> bool:
+    """Whether `element` has left the document (selenium's `staleness_of`, but Chromium under load also says
+    so with "does not belong to the document")."""
+    try:
+        element.is_enabled()
+        return False
+    except StaleElementReferenceException:
+        return True
+    except WebDriverException as error:
+        if "does not belong to the document" in str(error):
+            return True
+        raise
 
 
 def sign_in(driver, server: RecoverServer, email: str, password: str) -> None:
@@ -222,11 +243,16 @@ def sign_in(driver, server: RecoverServer, email: str, password: str) -> None:
 
 
 def join(driver, invitation_url: str, email: str, password: str) -> None:
+    """Joins through the invitation, then signs in on the page the join answers with (the same answer
+    whether or not the e-mail had an account, so it cannot sign anyone in by itself)."""
     driver.get(invitation_url)
     fill(driver, "email", email)
     fill(driver, "password", password)
     fill(driver, "confirmation", password)
     submit(driver, "/join/" + invitation_url.rsplit("/", 1)[1])
+    fill(driver, "email", email)
+    fill(driver, "password", password)
+    submit(driver, "/sign-in")
 
 
 def select_option(driver, select_id: str, value: str) -> None:

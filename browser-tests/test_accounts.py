@@ -1,6 +1,7 @@
-"""Accounts journeys in a real browser: join, sign out, sign in, wrong password, throttling,
+"""Accounts journeys in a real browser: join, sign out, sign in, wrong password, throttling and known devices,
 CSRF, security headers, Chinese pages, staff console; every page checked at 360 px with axe."""
 
+import re
 import urllib.parse
 
 from selenium.webdriver.common.by import By
@@ -24,7 +25,17 @@ def test_join_sign_out_and_sign_in_again(server, driver):
     driver.get(server.invitation_url)
     assert heading(driver) == "Join the Recover study"
     check_page(driver, "join")
-    join(driver, server.invitation_url, "pat@example.com", PASSWORD)
+    fill(driver, "email", "pat@example.com")
+    fill(driver, "password", PASSWORD)
+    fill(driver, "confirmation", PASSWORD)
+    submit(driver, "/join/" + server.invitation_url.rsplit("/", 1)[1])
+    assert driver.current_url == server.url("/sign-in?joined=1")
+    notice = driver.find_element(By.CSS_SELECTOR, "[role=status]").text
+    assert notice.startswith("Thank you. Now sign in"), "the same answer whether or not the e-mail had an account"
+    check_page(driver, "join-done")
+    fill(driver, "email", "pat@example.com")
+    fill(driver, "password", PASSWORD)
+    submit(driver, "/sign-in")
     assert driver.current_url == server.url("/")
     assert heading(driver) == "Your recovery plan", "participants land on their care feed"
     check_page(driver, "home")
@@ -40,6 +51,24 @@ def test_join_sign_out_and_sign_in_again(server, driver):
     driver.get(server.url("/account"))
     assert driver.current_url == server.url("/sign-in"), "signed out on the server"
 
+    sign_in(driver, server, "pat@example.com", PASSWORD)
+    assert driver.current_url == server.url("/")
+
+
+def test_join_with_a_registered_email_answers_like_a_new_one(server, driver):
+    join(driver, server.invitation_url, "pat@example.com", PASSWORD)
+    submit(driver, "/sign-out")
+    second = server.invite()[0]
+    driver.delete_all_cookies()
+    driver.get(second)
+    fill(driver, "email", "pat@example.com")
+    fill(driver, "password", "another long passphrase")
+    fill(driver, "confirmation", "another long passphrase")
+    submit(driver, "/join/" + second.rsplit("/", 1)[1])
+    assert driver.current_url == server.url("/sign-in?joined=1")
+    assert driver.find_element(By.CSS_SELECTOR, "[role=status]").text.startswith("Thank you. Now sign in")
+    sign_in(driver, server, "pat@example.com", "another long passphrase")
+    assert alert(driver) == "Email or password is wrong.", "no account was made or changed"
     sign_in(driver, server, "pat@example.com", PASSWORD)
     assert driver.current_url == server.url("/")
 
@@ -73,9 +102,29 @@ def test_wrong_password_then_throttling(server, driver):
     for _ in range(4):
         sign_in(driver, server, server.admin_email, "still not the password")
     sign_in(driver, server, server.admin_email, server.admin_password)
-    assert "Too many sign-in attempts" in alert(driver)
+    assert re.fullmatch(r"Too many sign-in attempts\. Wait [1-3]?[0-9] seconds and try again\.", alert(driver)), \
+        "the sixth attempt waits about 30 seconds, whatever the password"
     assert driver.current_url == server.url("/sign-in")
     check_page(driver, "sign-in-throttled")
+
+
+def test_a_known_device_is_not_slowed_by_others_failures(server, driver):
+    sign_in(driver, server, server.admin_email, server.admin_password)
+    assert driver.current_url == server.url("/console")
+    submit(driver, "/sign-out")
+    device = driver.get_cookie("recover_device")
+    assert device is not None and server.admin_email not in device["value"]
+
+    driver.delete_all_cookies()  # the same browser, as an unknown one
+    for _ in range(5):
+        sign_in(driver, server, server.admin_email, "a guess from elsewhere")
+    sign_in(driver, server, server.admin_email, server.admin_password)
+    assert "Too many sign-in attempts" in alert(driver), "an unknown browser waits"
+
+    driver.delete_all_cookies()
+    driver.add_cookie({"name": "recover_device", "value": device["value"], "path": "/", "httpOnly": True})
+    sign_in(driver, server, server.admin_email, server.admin_password)
+    assert driver.current_url == server.url("/console"), "the browser that signed in before does not"
 
 
 def test_post_without_csrf_token_is_refused(server, driver):

@@ -47,6 +47,17 @@ public enum Crypto {
         hex(sha256(Array(text.utf8)))
     }
 
+    /// The HMAC-SHA-256 of `message` under `key` (any length; 32 random bytes is the usual key).
+    public static func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        _ = ready
+        var state = crypto_auth_hmacsha256_state()
+        var tag = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
+        _ = crypto_auth_hmacsha256_init(&state, key, key.count)
+        _ = crypto_auth_hmacsha256_update(&state, message, UInt64(message.count))
+        _ = crypto_auth_hmacsha256_final(&state, &tag)
+        return tag
+    }
+
     /// Compares two strings in time independent of where they differ (for tokens).
     public static func constantTimeEqual(_ left: String, _ right: String) -> Bool {
         let a = Array(left.utf8)

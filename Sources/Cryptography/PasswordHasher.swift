@@ -1,10 +1,18 @@
 import CSodium
 
+/// What hashes and checks passwords: ``PasswordHasher`` in production; a test may wrap it to count the checks.
+public protocol PasswordHashing: Sendable {
+    /// The stored hash string of `password`.
+    func hash(_ password: String) throws -> String
+    /// Whether `password` matches `hash`.
+    func verify(_ password: String, against hash: String) -> Bool
+}
+
 /// Hashes and verifies passwords with Argon2id (libsodium's `crypto_pwhash_str`).
 ///
 /// The stored string carries the algorithm and its cost, so a hash made at one strength verifies
 /// at any other. `.interactive` is the production cost (about 75 ms here); `.minimum` is for tests.
-public struct PasswordHasher: Sendable {
+public struct PasswordHasher: PasswordHashing {
     /// The cost of one hash.
     public enum Strength: Sendable {
         /// libsodium's interactive limits: the production default.

@@ -1,5 +1,6 @@
 import Cryptography
 import Foundation
+import RecoverData
 import RecoverWeb
 import SQLite
 
@@ -22,7 +23,10 @@ public struct AppConfiguration: Sendable {
     /// When a commit counts as durable (`.full`: fsynced before it is acknowledged).
     public var durability: DatabaseConfiguration.Durability = .full
     /// How passwords are hashed (tests use the minimum strength).
-    public var passwordHasher = PasswordHasher()
+    public var passwordHasher: any PasswordHashing = PasswordHasher()
+    /// The reverse proxy in front of the server (`--trusted-proxy`): only a request from this address has its
+    /// `X-Forwarded-For` believed, for throttling. Without one, the socket's address is the client's.
+    public var trustedProxy: NetworkAddress?
     /// The largest video upload in bytes.
     public var uploadLimit = MediaServices.defaultUploadLimit
     /// Where request lines and errors go.

@@ -1,3 +1,4 @@
+import Cryptography
 import Exports
 import Foundation
 import RecoverData
@@ -40,6 +41,7 @@ public struct RecoverApp: Sendable {
             directory: folder.directory, hasher: configuration.passwordHasher,
             idleTimeout: configuration.sessionIdleTimeout,
             absoluteTimeout: configuration.sessionAbsoluteTimeout, defaultTimeZone: configuration.defaultTimeZone,
+            deviceKey: Self.deviceKey(folder.signingKey), trustedProxy: configuration.trustedProxy,
             now: configuration.clock)
         let study = StudyServices(records: folder.records, now: configuration.studyClock)
         let media = try MediaServices(study: study, dataFolder: folder.url, uploadLimit: configuration.uploadLimit)
@@ -59,6 +61,12 @@ public struct RecoverApp: Sendable {
             AccountRecordRoutes.add(to: &router, services: services, study: study)
             ConsoleRoutes.add(to: &router, context: console)
         }
+    }
+
+    /// The key of the known-device cookies, derived from the server's signing key: it survives restarts and
+    /// is the same on every instance that shares the key, and it cannot sign anything.
+    static func deviceKey(_ signingKey: SigningKey) -> [UInt8] {
+        Crypto.hmacSHA256(key: signingKey.seed, message: Array("recover-known-device-cookie-key-v1".utf8))
     }
 
     /// On a data folder without staff: the admin account and a demo invitation, to print once.

@@ -3,13 +3,20 @@ import Foundation
 import RecoverData
 import Web
 
-/// What handlers need from outside: account storage, sessions, throttling, password hashing,
-/// the clock and the server's defaults. One value, captured by route handlers.
+/// What handlers need from outside: account storage, sessions, throttling, known devices, password hashing,
+/// the trusted proxy, the clock and the server's defaults. One value, captured by route handlers.
 public struct WebServices: Sendable {
     public let directory: any AccountDirectory
     public let sessions: SessionManager
     public let throttle: SignInThrottle
-    public let hasher: PasswordHasher
+    public let hasher: any PasswordHashing
+    /// The device cookies that exempt a browser from the throttling of others' guesses.
+    public let knownDevices: KnownDevices
+    /// The reverse proxy whose `X-Forwarded-For` is believed; nil: the socket's address is the client's.
+    public let trustedProxy: NetworkAddress?
+    /// A hash of a random password made by `hasher`, checked when a sign-in names no account, so that it
+    /// costs what checking an account's password costs.
+    public let unknownAccountHash: String
     /// The time zone a participant gets when the browser does not say.
     public let defaultTimeZone: String
     /// The current instant.
@@ -17,14 +24,20 @@ public struct WebServices: Sendable {
 
     public init(
         directory: any AccountDirectory,
-        hasher: PasswordHasher = PasswordHasher(),
+        hasher: any PasswordHashing = PasswordHasher(),
         idleTimeout: TimeInterval = 30 * 60,
         absoluteTimeout: TimeInterval = 12 * 3600,
         defaultTimeZone: String = TimeZone.current.identifier,
+        deviceKey: [UInt8] = Crypto.randomBytes(32),
+        trustedProxy: NetworkAddress? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.directory = directory
         self.hasher = hasher
+        knownDevices = KnownDevices(key: deviceKey)
+        self.trustedProxy = trustedProxy
+        // Hashing fails only out of memory; an empty hash then just never matches.
+        unknownAccountHash = (try? hasher.hash(Crypto.randomToken())) ?? ""
         self.defaultTimeZone = defaultTimeZone
         self.now = now
         sessions = SessionManager(

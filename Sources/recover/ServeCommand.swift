@@ -10,7 +10,8 @@ extension Commands {
     static let serve = CommandSpec(
         name: "serve",
         abstract: "Run the web server (participant pages and research console).",
-        synopsis: "[--data-dir DIR] [--host HOST] [--port PORT] [--tls-cert FILE --tls-key FILE]",
+        synopsis:
+            "[--data-dir DIR] [--host HOST] [--port PORT] [--tls-cert FILE --tls-key FILE] [--trusted-proxy ADDR]",
         discussion: """
             On an empty data folder the first start creates the database, an admin account (its password \
             is printed once) and a demo invitation link. SIGTERM or SIGINT stops accepting connections, \
@@ -25,6 +26,9 @@ extension Commands {
             .option("session-idle-minutes", value: "N", help: "Sign out after N idle minutes (default 30)."),
             .option("session-absolute-hours", value: "N", help: "Sign out N hours after sign-in (default 12)."),
             .option("threads", value: "N", help: "Worker threads (default 4)."),
+            .option(
+                "trusted-proxy", value: "ADDR",
+                help: "The reverse proxy's IP address: believe its X-Forwarded-For (default: believe no one)."),
         ] + testOptions
     ) { arguments in
         try arguments.expectPositionals(atMost: 0)
@@ -45,6 +49,12 @@ extension Commands {
         var app = AppConfiguration(dataDirectory: URL(fileURLWithPath: arguments.value("data-dir") ?? "./recover-data"))
         app.sessionIdleTimeout = TimeInterval(idle * 60)
         app.sessionAbsoluteTimeout = TimeInterval(absolute * 3600)
+        if let proxy = arguments.value("trusted-proxy") {
+            guard let address = NetworkAddress(proxy) else {
+                throw UsageError("--trusted-proxy takes a numeric IPv4 or IPv6 address")
+            }
+            app.trustedProxy = address
+        }
         app.studyClock = try studyClock(arguments)
         app.log = { line in Output.error.line(line) }
         let recover: RecoverApp

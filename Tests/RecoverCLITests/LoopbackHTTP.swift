@@ -9,10 +9,11 @@ import Foundation
 /// Blocking and small on purpose: the live tests call it from plain threads, and a server killed mid-request
 /// shows up as a thrown ``Unanswered`` rather than as a response.
 enum LoopbackHTTP {
-    /// A response: its status, redirect target, cookies set and body.
+    /// A response: its status, redirect target, `Retry-After` seconds, cookies set and body.
     struct Reply {
         let status: Int
         let location: String?
+        var retryAfter: Int?
         let cookies: [(name: String, value: String)]
         let body: String
     }
@@ -92,12 +93,14 @@ enum LoopbackHTTP {
             throw Unanswered(reason: "no status line")
         }
         var location: String?
+        var retryAfter: Int?
         var cookies: [(name: String, value: String)] = []
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let name = line[..<colon].lowercased()
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             if name == "location" { location = value }
+            if name == "retry-after" { retryAfter = Int(value) }
             if name == "set-cookie", let pair = value.split(separator: ";").first, let equals = pair.firstIndex(of: "=")
             {
                 cookies.append((String(pair[..<equals]), String(pair[pair.index(after: equals)...])))
@@ -110,6 +113,6 @@ enum LoopbackHTTP {
         {
             throw Unanswered(reason: "body cut short")
         }
-        return Reply(status: status, location: location, cookies: cookies, body: body)
+        return Reply(status: status, location: location, retryAfter: retryAfter, cookies: cookies, body: body)
     }
 }

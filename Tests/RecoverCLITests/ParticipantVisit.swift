@@ -1,7 +1,8 @@
 import Foundation
 
-/// One participant's browser over ``LoopbackHTTP`` through the first day (join through an invitation,
-/// onboarding with its consent signature, the check-in), kept across server restarts: cookies and the
+/// One participant's browser over ``LoopbackHTTP`` through the first day (join through an invitation, sign
+/// in as the join's answer asks, onboarding with its consent signature, the check-in), kept across server
+/// restarts: cookies and the
 /// stage reached survive a request that got no answer, and ``proceed(port:acknowledge:)`` resumes from
 /// the page the server shows next.
 struct ParticipantVisit: Sendable {
@@ -21,7 +22,7 @@ struct ParticipantVisit: Sendable {
     }
 
     private enum Stage: Sendable {
-        case joining, onboarding, checkingIn, done
+        case joining, signingIn, onboarding, checkingIn, done
     }
 
     let code: String
@@ -39,7 +40,7 @@ struct ParticipantVisit: Sendable {
         email = "p-\(code.lowercased())@example.com"
     }
 
-    /// Whether the first day is over (or cannot go on: a join whose answer was lost).
+    /// Whether the first day is over.
     var isFinished: Bool { stage == .done }
 
     static let password = "correct horse battery staple"
@@ -81,6 +82,7 @@ struct ParticipantVisit: Sendable {
             while stage != .done {
                 switch stage {
                 case .joining: try join(acknowledge)
+                case .signingIn: try signIn()
                 case .onboarding: try onboard(acknowledge)
                 case .checkingIn: try checkIn(acknowledge)
                 case .done: break
@@ -95,7 +97,7 @@ struct ParticipantVisit: Sendable {
 
     private mutating func join(_ acknowledge: (Write) -> Void) throws {
         if try get("/join/\(code)", orElse: 404) == 404 {
-            stage = .done  // the lost answer's join committed: the account exists, this browser has no session
+            stage = .signingIn  // the lost answer's join committed: the account exists
             return
         }
         let form = [
@@ -103,6 +105,16 @@ struct ParticipantVisit: Sendable {
         ]
         try submit("/join/\(code)", form)
         acknowledge(.joined(email: email))
+        stage = .signingIn
+    }
+
+    /// The join answers alike for every e-mail and starts no session (docs/security.md): the browser signs in.
+    private mutating func signIn() throws {
+        if try get("/sign-in", orElse: 303) == 303 {
+            stage = .onboarding  // signed in by the request whose answer was lost
+            return
+        }
+        try submit("/sign-in", ["email": email, "password": Self.password])
         stage = .onboarding
     }
 
@@ -145,9 +157,16 @@ struct ParticipantVisit: Sendable {
         return 200
     }
 
-    /// Posts a form with the page's CSRF token and expects the redirect that follows a committed write.
+    /// Posts a form with the page's CSRF token and expects the redirect that follows a committed write. A
+    /// password check the throttle holds back (429) is sent again after its `Retry-After`, as a patient
+    /// browser would: a server killed while checking a password leaves that attempt counted against 127.0.0.1.
     private mutating func submit(_ path: String, _ fields: [String: String]) throws {
-        let reply = try send("POST", path, form: fields.merging(["csrf": try field("csrf")]) { $1 })
+        let form = fields.merging(["csrf": try field("csrf")]) { $1 }
+        var reply = try send("POST", path, form: form)
+        while reply.status == 429, let wait = reply.retryAfter {
+            sleep(UInt32(min(max(wait, 1), 60)))
+            reply = try send("POST", path, form: form)
+        }
         try expect(reply, 303, "POST", path)
     }
 

@@ -45,6 +45,17 @@ import Testing
         #expect(!second.output.contains("Admin password"))
     }
 
+    @Test func aTrustedProxyMustBeANumericAddress() throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let refused = try CLIProcess.run(["serve", "--trusted-proxy", "proxy.example", "--data-dir", folder])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("--trusted-proxy takes a numeric IPv4 or IPv6 address"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/recover.sqlite"))
+        let help = try CLIProcess.run(["serve", "--help"])
+        #expect(help.stdout.contains("--trusted-proxy ADDR"))
+    }
+
     @Test func inviteprintsTheRequestedNumberOfDistinctLinks() throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -23,15 +23,20 @@ struct StudyFixture {
         let days = Mutex(0)
     }
 
-    /// The app on the data folder `folder`.
-    init(folder: URL, uploadLimit: Int = MediaServices.defaultUploadLimit) throws {
+    /// The app on the data folder `folder`; `configure` may change the test configuration (a counting hasher,
+    /// a trusted proxy).
+    init(
+        folder: URL, uploadLimit: Int = MediaServices.defaultUploadLimit,
+        configure: (inout AppConfiguration) -> Void = { _ in }
+    ) throws {
         let clock = ManualClock()
         let shift = Shift()
-        let recover = try RecoverApp(
-            configuration: .forTests(
-                folder: folder, clock: { clock.now },
-                studyClock: { clock.now.addingTimeInterval(TimeInterval(shift.days.withLock { $0 }) * 86_400) },
-                uploadLimit: uploadLimit))
+        var configuration = AppConfiguration.forTests(
+            folder: folder, clock: { clock.now },
+            studyClock: { clock.now.addingTimeInterval(TimeInterval(shift.days.withLock { $0 }) * 86_400) },
+            uploadLimit: uploadLimit)
+        configure(&configuration)
+        let recover = try RecoverApp(configuration: configuration)
         self.recover = recover
         database = recover.folder.database
         directory = recover.folder.directory
@@ -52,16 +57,20 @@ extension TestClient where Fixture == StudyFixture {
                 .appending(path: UUID().uuidString))
     }
 
-    /// A participant client over the whole app on the data folder `folder`.
-    init(folder: URL, uploadLimit: Int = MediaServices.defaultUploadLimit) throws {
-        let fixture = try StudyFixture(folder: folder, uploadLimit: uploadLimit)
+    /// A participant client over the whole app on the data folder `folder`, its configuration changed by
+    /// `configure`.
+    init(
+        folder: URL, uploadLimit: Int = MediaServices.defaultUploadLimit,
+        configure: (inout AppConfiguration) -> Void = { _ in }
+    ) throws {
+        let fixture = try StudyFixture(folder: folder, uploadLimit: uploadLimit, configure: configure)
         self.init(fixture: fixture, respond: fixture.app.respond(to:))
     }
 
     /// Makes "today" `days` days after the real test day.
     func moveToday(by days: Int) { fixture.shift.days.withLock { $0 = days } }
 
-    /// Joins through a fresh invitation and stays signed in.
+    /// Joins through a fresh invitation, signs in as the join's answer asks, and stays signed in.
     mutating func join(email: String = "pat@example.com", password: String = "correct horse battery") throws {
         let clock = fixture.clock
         try join(

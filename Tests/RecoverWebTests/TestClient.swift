@@ -44,20 +44,22 @@ extension TestClient where Fixture == AccountsFixture {
         self.init(fixture: fixture, respond: fixture.app.respond(to:))
     }
 
-    /// Joins through a fresh invitation and stays signed in.
+    /// Joins through a fresh invitation, signs in as the join's answer asks, and stays signed in.
     mutating func join(email: String = "pat@example.com", password: String = "correct horse battery") throws {
         try join(fixture.enrollment, email: email, password: password)
     }
 }
 
 extension TestClient {
-    /// Joins through a fresh invitation of `enrollment` and stays signed in.
+    /// Joins through a fresh invitation of `enrollment`, signs in as the join's answer asks, and stays signed in.
     mutating func join(_ enrollment: Enrollment, email: String, password: String) throws {
         let code = try enrollment.invite(count: 1, createdBy: nil)[0]
         get("/join/\(code)")
         post(
             "/join/\(code)",
             form: ["email": email, "password": password, "confirmation": password, "timeZone": "Asia/Shanghai"])
+        get("/sign-in")
+        post("/sign-in", form: ["email": email, "password": password])
         get("/")
     }
 }

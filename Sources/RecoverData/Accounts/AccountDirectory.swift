@@ -18,6 +18,11 @@ public protocol AccountDirectory: Sendable {
     func invitationIsOpen(code: String) throws -> Bool
     /// Marks the invitation redeemed and adds the participant account in one transaction.
     func redeemInvitation(code: String, account: Account, at date: Date) throws
+    /// Marks the invitation redeemed and, unless another account has its e-mail, adds the participant account,
+    /// in one transaction; returns whether the account was added. The join page answers alike either way, so
+    /// the invitation is used up either way: trying it again would tell. Throws
+    /// ``AccountDirectoryError/invitationUnavailable`` (then nothing changes).
+    func redeemInvitationEvenIfEmailTaken(code: String, account: Account, at date: Date) throws -> Bool
 
     func addSession(_ session: SessionRecord) throws
     func session(tokenHash: String) throws -> SessionRecord?
@@ -30,6 +35,15 @@ public protocol AccountDirectory: Sendable {
     func recordSignInFailure(key: String, at date: Date) throws
     func signInFailureCount(key: String, since date: Date) throws -> Int
     func clearSignInFailures(key: String) throws
+    /// Counts each rule's attempts since its window began (failures and reservations not yet released) and,
+    /// when every rule lets one more through at `date`, records the attempt `attemptID` under each rule's key;
+    /// otherwise records nothing and answers the longest wait. The count and the record are one write
+    /// transaction, so parallel callers never get more attempts through than a rule allows (a backend counts
+    /// under a lock that covers the keys, or serialises its writes).
+    func reserveAttempt(_ attemptID: String, under rules: [ThrottleRule], at date: Date) throws -> ThrottleDecision
+    /// Forgets the attempt `attemptID` under every key, and every attempt under `keys` (the attempt succeeded:
+    /// its account's or device's backoff ends), in one transaction.
+    func releaseAttempt(_ attemptID: String, clearing keys: [String]) throws
     /// Deletes sessions past their absolute expiry or idle longer than `idleTimeout`, and sign-in
     /// failures older than `failuresBefore` (housekeeping; nothing depends on it for correctness).
     func purgeExpired(now: Date, idleTimeout: TimeInterval, failuresBefore: Date) throws

@@ -29,6 +29,18 @@ extension AccountStore {
         try database.write { db in try Self.redeemInvitation(code: code, newAccount: newAccount, at: now, in: db) }
     }
 
+    /// Like ``redeemInvitation(code:newAccount:at:)``, except that when another account has the e-mail the
+    /// invitation is marked used all the same and no account is added (`nil`): the join page answers alike
+    /// whether or not the address is registered, and a code still open afterwards would tell.
+    @discardableResult
+    public func redeemInvitationEvenIfEmailTaken(code: String, newAccount: Account, at now: Date = Date()) throws
+        -> Account?
+    {
+        try database.write { db in
+            try Self.redeemInvitationEvenIfEmailTaken(code: code, newAccount: newAccount, at: now, in: db)
+        }
+    }
+
     /// Revokes an open invitation (revoking twice is harmless; a used one throws `.invitationUsed`).
     public func revokeInvitation(code: String, at date: Date = Date()) throws {
         try database.write { db in try Self.revokeInvitation(code: code, at: date, in: db) }
@@ -75,6 +87,29 @@ extension AccountStore {
     public static func redeemInvitation(
         code: String, newAccount: Account, at now: Date, in db: DatabaseConnection
     ) throws -> Account {
+        try checkOpen(code: code, at: now, in: db)
+        let account = try createAccount(newAccount, in: db)
+        try markUsed(code: code, by: account.id, at: now, in: db)
+        return account
+    }
+
+    /// ``redeemInvitationEvenIfEmailTaken(code:newAccount:at:)`` inside the caller's write transaction.
+    @discardableResult
+    public static func redeemInvitationEvenIfEmailTaken(
+        code: String, newAccount: Account, at now: Date, in db: DatabaseConnection
+    ) throws -> Account? {
+        try checkOpen(code: code, at: now, in: db)
+        guard try account(email: newAccount.email, in: db) == nil else {
+            try markUsed(code: code, by: nil, at: now, in: db)
+            return nil
+        }
+        let account = try createAccount(newAccount, in: db)
+        try markUsed(code: code, by: account.id, at: now, in: db)
+        return account
+    }
+
+    /// Throws unless the invitation exists and is open at `now`.
+    private static func checkOpen(code: String, at now: Date, in db: DatabaseConnection) throws {
         guard let invitation = try invitation(code: code, in: db) else { throw AccountStoreError.invitationNotFound }
         switch invitation.status(at: now) {
         case .used: throw AccountStoreError.invitationUsed
@@ -82,15 +117,17 @@ extension AccountStore {
         case .expired: throw AccountStoreError.invitationExpired
         case .open: break
         }
-        let account = try createAccount(newAccount, in: db)
+    }
+
+    /// Marks the invitation used by `accountID` (nil: by nobody, the e-mail had an account already).
+    private static func markUsed(code: String, by accountID: String?, at now: Date, in db: DatabaseConnection) throws {
         // The `used_at IS NULL` guard keeps this correct even if a caller redeems outside a write transaction.
-        let marked = try AuditTrail.recordChange(of: invitationRow(code), participantID: account.id, in: db) {
+        let marked = try AuditTrail.recordChange(of: invitationRow(code), participantID: accountID, in: db) {
             try db.execute(
                 "UPDATE invitation SET used_at = ?, used_by_account_id = ? WHERE code = ? AND used_at IS NULL",
-                [now, account.id, code])
+                [now, accountID, code])
         }
         guard marked == 1 else { throw AccountStoreError.invitationUsed }
-        return account
     }
 
     /// Revokes an invitation inside the caller's transaction.

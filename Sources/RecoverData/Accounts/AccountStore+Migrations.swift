@@ -45,6 +45,14 @@ extension AccountStore {
                     failed_at TEXT NOT NULL
                 );
                 CREATE INDEX sign_in_failure_key ON sign_in_failure (key, failed_at);
-                """)
+                """),
+        // A sign-in attempt is recorded before its password is checked (a reservation) and removed by its id
+        // when the password was right, so parallel attempts cannot outrun the count.
+        Migration(
+            name: "accounts-002-sign-in-attempt-id",
+            sql: """
+                ALTER TABLE sign_in_failure ADD COLUMN attempt_id TEXT;
+                CREATE INDEX sign_in_failure_attempt ON sign_in_failure (attempt_id);
+                """),
     ]
 }

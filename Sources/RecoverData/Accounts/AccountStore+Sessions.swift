@@ -35,35 +35,6 @@ extension AccountStore {
         try database.write { db in try Self.deleteExpiredSessions(now: now, idleTimeout: idleTimeout, in: db) }
     }
 
-    // MARK: Sign-in throttling
-
-    /// Records one failed sign-in for `key` (for example `account:<email>` or `address:<ip>`).
-    public func recordSignInFailure(key: String, at date: Date = Date()) throws {
-        try database.write { db in
-            try db.execute("INSERT INTO sign_in_failure (key, failed_at) VALUES (?, ?)", [key, date])
-        }
-    }
-
-    /// How many failures `key` has had at or after `since`.
-    public func signInFailures(key: String, since: Date) throws -> Int {
-        try database.read { db in
-            try db.queryOne(
-                "SELECT count(*) AS failures FROM sign_in_failure WHERE key = ? AND failed_at >= ?", [key, since]
-            )?.int("failures") ?? 0
-        }
-    }
-
-    /// Forgets the failures of `key` (after a successful sign-in).
-    public func clearSignInFailures(key: String) throws {
-        try database.write { db in try db.execute("DELETE FROM sign_in_failure WHERE key = ?", [key]) }
-    }
-
-    /// Forgets all failures older than `date`, to keep the table small.
-    @discardableResult
-    public func deleteSignInFailures(before date: Date) throws -> Int {
-        try database.write { db in try db.execute("DELETE FROM sign_in_failure WHERE failed_at < ?", [date]) }
-    }
-
     // MARK: On a connection
 
     /// Stores a new session inside the caller's transaction.

@@ -4,11 +4,11 @@ import Foundation
 /// Operator tasks on accounts: first-start setup, invitations, staff accounts.
 public struct Enrollment: Sendable {
     public let directory: any AccountDirectory
-    public let hasher: PasswordHasher
+    public let hasher: any PasswordHashing
     public let now: @Sendable () -> Date
 
     public init(
-        directory: any AccountDirectory, hasher: PasswordHasher = PasswordHasher(),
+        directory: any AccountDirectory, hasher: any PasswordHashing = PasswordHasher(),
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.directory = directory
@@ -50,7 +50,9 @@ public struct Enrollment: Sendable {
         let normalized = Account.normalizedEmail(email)
         guard Account.isPlausibleEmail(normalized) else { throw EnrollmentError.invalidEmail }
         guard role.isStaff else { throw EnrollmentError.notAStaffRole }
-        if let problem = PasswordPolicy.problem(with: password) { throw EnrollmentError.weakPassword(problem) }
+        if let problem = PasswordPolicy.problem(with: password, email: normalized) {
+            throw EnrollmentError.weakPassword(problem)
+        }
         let account = Account(
             email: normalized, passwordHash: try hasher.hash(password), role: role, timeZone: timeZone, createdAt: now()
         )
@@ -82,6 +84,7 @@ public enum EnrollmentError: Error, Sendable, CustomStringConvertible {
             case .tooShort: "the password must have at least \(PasswordPolicy.minimumLength) characters"
             case .tooLong: "the password must have at most \(PasswordPolicy.maximumLength) characters"
             case .common: "the password is too common"
+            case .weak: "the password is too easy to guess: add words or make it longer"
             }
         case .emailTaken: "an account with this email already exists"
         }

@@ -7,7 +7,13 @@ public final class InMemoryAccountDirectory: AccountDirectory {
         var accounts: [String: Account] = [:]
         var invitations: [String: Bool] = [:]
         var sessions: [String: SessionRecord] = [:]
-        var failures: [String: [Date]] = [:]
+        /// Attempts by key: failures, and reservations (with their id) until they are released.
+        var failures: [String: [Attempt]] = [:]
+    }
+
+    private struct Attempt {
+        var date: Date
+        var id: String?
     }
 
     private let state = Mutex(State())
@@ -50,6 +56,16 @@ public final class InMemoryAccountDirectory: AccountDirectory {
         }
     }
 
+    public func redeemInvitationEvenIfEmailTaken(code: String, account: Account, at date: Date) throws -> Bool {
+        try state.withLock { state in
+            guard state.invitations[code] == false else { throw AccountDirectoryError.invitationUnavailable }
+            state.invitations[code] = true
+            guard !state.accounts.values.contains(where: { $0.email == account.email }) else { return false }
+            state.accounts[account.id] = account
+            return true
+        }
+    }
+
     public func addSession(_ session: SessionRecord) throws {
         state.withLock { $0.sessions[session.tokenHash] = session }
     }
@@ -78,11 +94,35 @@ public final class InMemoryAccountDirectory: AccountDirectory {
     }
 
     public func recordSignInFailure(key: String, at date: Date) throws {
-        state.withLock { $0.failures[key, default: []].append(date) }
+        state.withLock { $0.failures[key, default: []].append(Attempt(date: date)) }
     }
 
     public func signInFailureCount(key: String, since date: Date) throws -> Int {
-        state.withLock { $0.failures[key, default: []].filter { $0 >= date }.count }
+        state.withLock { $0.failures[key, default: []].filter { $0.date >= date }.count }
+    }
+
+    public func reserveAttempt(_ attemptID: String, under rules: [ThrottleRule], at date: Date) throws
+        -> ThrottleDecision
+    {
+        // One lock around the count and the record: parallel callers see each other's reservations.
+        state.withLock { state in
+            let wait =
+                rules.map { rule in
+                    let since = date.addingTimeInterval(-rule.limits.window)
+                    let counted = state.failures[rule.key, default: []].filter { $0.date >= since }
+                    return rule.limits.wait(attempts: counted.count, latest: counted.map(\.date).max(), now: date)
+                }.max() ?? 0
+            guard wait == 0 else { return .wait(wait) }
+            for rule in rules { state.failures[rule.key, default: []].append(Attempt(date: date, id: attemptID)) }
+            return .reserved
+        }
+    }
+
+    public func releaseAttempt(_ attemptID: String, clearing keys: [String]) throws {
+        state.withLock { state in
+            for key in keys { state.failures[key] = nil }
+            state.failures = state.failures.mapValues { $0.filter { $0.id != attemptID } }.filter { !$0.value.isEmpty }
+        }
     }
 
     public func purgeExpired(now: Date, idleTimeout: TimeInterval, failuresBefore: Date) throws {
@@ -90,7 +130,7 @@ public final class InMemoryAccountDirectory: AccountDirectory {
             state.sessions = state.sessions.filter {
                 $0.value.absoluteExpiry > now && now.timeIntervalSince($0.value.lastSeenAt) < idleTimeout
             }
-            state.failures = state.failures.mapValues { $0.filter { $0 >= failuresBefore } }.filter {
+            state.failures = state.failures.mapValues { $0.filter { $0.date >= failuresBefore } }.filter {
                 !$0.value.isEmpty
             }
         }

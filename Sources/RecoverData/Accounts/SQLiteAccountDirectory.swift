@@ -59,6 +59,18 @@ public struct SQLiteAccountDirectory: AccountDirectory {
         }
     }
 
+    public func redeemInvitationEvenIfEmailTaken(code: String, account: Account, at date: Date) throws -> Bool {
+        do {
+            return try store.redeemInvitationEvenIfEmailTaken(code: code, newAccount: account, at: date) != nil
+        } catch let error as AccountStoreError {
+            switch error {
+            case .invitationNotFound, .invitationUsed, .invitationRevoked, .invitationExpired:
+                throw AccountDirectoryError.invitationUnavailable
+            default: throw error
+            }
+        }
+    }
+
     public func addSession(_ session: SessionRecord) throws { try store.createSession(session) }
 
     public func session(tokenHash: String) throws -> SessionRecord? { try store.session(tokenHash: tokenHash) }
@@ -89,6 +101,16 @@ public struct SQLiteAccountDirectory: AccountDirectory {
     }
 
     public func clearSignInFailures(key: String) throws { try store.clearSignInFailures(key: key) }
+
+    public func reserveAttempt(_ attemptID: String, under rules: [ThrottleRule], at date: Date) throws
+        -> ThrottleDecision
+    {
+        try store.reserveAttempt(attemptID, under: rules, at: date)
+    }
+
+    public func releaseAttempt(_ attemptID: String, clearing keys: [String]) throws {
+        try store.releaseAttempt(attemptID, clearing: keys)
+    }
 
     public func purgeExpired(now: Date, idleTimeout: TimeInterval, failuresBefore: Date) throws {
         _ = try store.deleteExpiredSessions(now: now, idleTimeout: idleTimeout)

@@ -3,7 +3,7 @@ import Web
 extension Catalog {
     /// Every user-facing string of Recover's pages, in English and Simplified Chinese: the platform's strings
     /// (layout, sign-in, join, account, errors) together with the feature areas' (study, insights, account
-    /// records, console, formats, media); a platform key wins.
+    /// records, console, formats, media, throttled password checks); a platform key wins.
     ///
     /// Add a key to both dictionaries of its area; `LocalisationTests` fails when one language lacks a key.
     public static let recover = [
@@ -13,6 +13,7 @@ extension Catalog {
         Catalog([.english: ConsoleCatalog.english, .simplifiedChinese: ConsoleCatalog.simplifiedChinese]),
         Catalog([.english: FormatsCatalog.english, .simplifiedChinese: FormatsCatalog.simplifiedChinese]),
         Catalog([.english: MediaCatalog.english, .simplifiedChinese: MediaCatalog.simplifiedChinese]),
+        Catalog([.english: SignInStrings.english, .simplifiedChinese: SignInStrings.simplifiedChinese]),
     ].reduce(Catalog([.english: platformEnglish, .simplifiedChinese: platformSimplifiedChinese])) { all, area in
         all.merging(area)
     }
@@ -35,11 +36,12 @@ extension Catalog {
         "password.error.tooShort": "Choose a password of at least 8 characters.",
         "password.error.tooLong": "Choose a password of at most 128 characters.",
         "password.error.common": "This password is too common. Choose another one.",
+        "password.error.weak":
+            "This password would be easy to guess. Make it longer, for example with three or four words that do not belong together.",
         "signIn.title": "Sign in",
         "signIn.submit": "Sign in",
         "signIn.noAccount": "New to the study? Open the invitation link you received to create your account.",
         "signIn.error.wrong": "Email or password is wrong.",
-        "signIn.error.throttled": "Too many sign-in attempts. Wait 15 minutes and try again.",
         "join.title": "Join the Recover study",
         "join.intro": "Create your account with your email and a password of your choice.",
         "join.submit": "Create account",
@@ -111,11 +113,11 @@ extension Catalog {
         "password.error.tooShort": "请设置至少 8 个字符的密码。",
         "password.error.tooLong": "密码最多 128 个字符。",
         "password.error.common": "这个密码太常见了，请换一个。",
+        "password.error.weak": "这个密码很容易被猜到。请把它加长，例如用三四个互不相关的词。",
         "signIn.title": "登录",
         "signIn.submit": "登录",
         "signIn.noAccount": "第一次参加研究？请打开您收到的邀请链接来创建账户。",
         "signIn.error.wrong": "电子邮箱或密码错误。",
-        "signIn.error.throttled": "登录尝试次数过多。请等待 15 分钟后再试。",
         "join.title": "加入 Recover 研究",
         "join.intro": "用您的电子邮箱和自己选择的密码创建账户。",
         "join.submit": "创建账户",

@@ -33,10 +33,24 @@ enum AccountPage {
         let form = try request.form()
         let current = form["current"] ?? ""
         let new = form["password"] ?? ""
+        let t = Localizer(request.language)
+        // The current password is checked as a sign-in is: a stolen session must not make it guessable.
+        let attempt = services.attempt(.account(email: account.email), account: account, request: request)
+        switch try services.throttle.reserve(attempt) {
+        case .wait(let seconds):
+            let message = WebServices.waitMessage("account.error.wait", seconds: seconds, t)
+            return WebServices.tooManyAttempts(
+                render(request, noticeKey: nil, passwordProblem: message), retryAfter: seconds)
+        case .granted(let reservation):
+            guard services.hasher.verify(current, against: account.passwordHash) else {
+                return .html(
+                    render(request, noticeKey: nil, passwordProblem: t["account.error.currentPassword"]),
+                    status: .unprocessableContent)
+            }
+            try services.throttle.succeeded(reservation)
+        }
         let problem: String?
-        if !services.hasher.verify(current, against: account.passwordHash) {
-            problem = "account.error.currentPassword"
-        } else if let policy = PasswordPolicy.problem(with: new) {
+        if let policy = PasswordPolicy.problem(with: new, email: account.email) {
             problem = policy.rawValue
         } else if new != (form["confirmation"] ?? "") {
             problem = "join.error.confirmation"
@@ -44,7 +58,7 @@ enum AccountPage {
             problem = nil
         }
         if let problem {
-            return .html(render(request, noticeKey: nil, passwordProblem: problem), status: .unprocessableContent)
+            return .html(render(request, noticeKey: nil, passwordProblem: t[problem]), status: .unprocessableContent)
         }
         account.passwordHash = try services.hasher.hash(new)
         try services.directory.updateAccount(account)
@@ -64,6 +78,7 @@ enum AccountPage {
         return response
     }
 
+    /// The page; `passwordProblem` is the password form's message, already in the request's language.
     static func render(_ request: Request, noticeKey: String?, passwordProblem: String?) -> HTML {
         let t = Localizer(request.language)
         guard let account = request.account else { return .empty }
@@ -91,7 +106,7 @@ enum AccountPage {
                 \(AccountRecordSections.render(request))
                 <section class="card" aria-labelledby="password-heading">
                 <h2 id="password-heading">\(t["account.changePassword"])</h2>
-                \(FormField.alert(passwordProblem.map { t[$0] }))
+                \(FormField.alert(passwordProblem))
                 <form class="stack" method="post" action="/account/password">
                 \(Layout.csrfField(request))
                 \(FormField.input(name: "current", label: t["field.currentPassword"], type: "password", autocomplete: "current-password"))

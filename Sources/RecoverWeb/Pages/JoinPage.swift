@@ -4,11 +4,17 @@ import Web
 
 /// `GET /join/:code` and `POST /join/:code`: a participant redeems an invitation by choosing an
 /// email and a password; the browser's time zone arrives in a hidden field.
+///
+/// A valid form always gets the same answer, whether or not the e-mail has an account (no account
+/// enumeration, docs/security.md): the invitation is used up, an account is made only for a new address, and
+/// the browser goes to the sign-in page, which asks to sign in with the password of the account. The hash of
+/// the new password is reserved with the throttle (per invitation and per address) before it is computed.
 enum JoinPage {
     struct Problems {
         var email: String?
         var password: String?
         var confirmation: String?
+        /// A message about the whole form, already in the request's language.
         var general: String?
         var isEmpty: Bool { email == nil && password == nil && confirmation == nil && general == nil }
     }
@@ -31,32 +37,38 @@ enum JoinPage {
         let password = form["password"] ?? ""
         var problems = Problems()
         if !Account.isPlausibleEmail(email) { problems.email = "join.error.email" }
-        if let problem = PasswordPolicy.problem(with: password) { problems.password = problem.rawValue }
+        if let problem = PasswordPolicy.problem(with: password, email: email) { problems.password = problem.rawValue }
         if password != (form["confirmation"] ?? "") { problems.confirmation = "join.error.confirmation" }
-        if problems.isEmpty {
+        guard problems.isEmpty else {
+            return .html(render(request, code: code, email: email, problems: problems), status: .unprocessableContent)
+        }
+        let attempt = services.attempt(.invitation(code: code), account: nil, request: request)
+        switch try services.throttle.reserve(attempt) {
+        case .wait(let seconds):
+            problems.general = WebServices.waitMessage("join.error.wait", seconds: seconds, Localizer(request.language))
+            let page = render(request, code: code, email: email, problems: problems)
+            return WebServices.tooManyAttempts(page, retryAfter: seconds)
+        case .granted(let reservation):
             let zone =
                 form["timeZone"].flatMap { TimeZone(identifier: $0) == nil ? nil : $0 } ?? services.defaultTimeZone
             let account = Account(
                 email: email, passwordHash: try services.hasher.hash(password), role: .participant,
                 language: request.language.tag, timeZone: zone, createdAt: services.now())
             do {
-                try services.directory.redeemInvitation(code: code, account: account, at: services.now())
-                let token = try services.sessions.start(for: account, replacing: services.sessionToken(of: request))
-                var response = Response.redirect(to: "/")
-                response.cookies.append(services.sessionCookie(token: token, for: request))
-                return response
-            } catch AccountDirectoryError.emailTaken {
-                problems.email = "join.error.emailTaken"
+                // Whether an account was made is deliberately not looked at: the answer is the same.
+                _ = try services.directory.redeemInvitationEvenIfEmailTaken(
+                    code: code, account: account, at: services.now())
             } catch AccountDirectoryError.invitationUnavailable {
                 throw HTTPError(.notFound, "join.error.unavailable")
             }
+            try services.throttle.succeeded(reservation)
+            return .redirect(to: "/sign-in?joined=1")
         }
-        return .html(render(request, code: code, email: email, problems: problems), status: .unprocessableContent)
     }
 
     static func render(_ request: Request, code: String, email: String, problems: Problems) -> HTML {
         let t = Localizer(request.language)
-        let summary = problems.isEmpty ? nil : t["join.error.summary"]
+        let summary = problems.general ?? (problems.isEmpty ? nil : t["join.error.summary"])
         return Layout.page(
             title: t["join.title"], request: request, scripts: ["study/js/timezone.js"],
             body: """

@@ -1,48 +1,58 @@
-import Cryptography
 import Foundation
 import RecoverData
 import Web
 
 /// `GET /sign-in` and `POST /sign-in`: email and password, throttled, with one generic message
 /// for every wrong combination.
+///
+/// The attempt is reserved with the throttle before the password is checked (docs/security.md): a browser
+/// that must wait gets 429 with `Retry-After` and no password check at all. A right password releases the
+/// reservation and marks the browser as a known device of the account.
 enum SignInPage {
     static func show(_ request: Request) throws -> Response {
         if let session = request.session { return .redirect(to: session.account.role.isStaff ? "/console" : "/") }
-        return .html(render(request, email: "", errorKey: nil))
+        let notice = request.query["joined"].map { _ in "signIn.joined" }
+        return .html(render(request, email: "", error: nil, noticeKey: notice))
     }
 
     static func submit(_ request: Request, services: WebServices) throws -> Response {
         let form = try request.form()
         let email = Account.normalizedEmail(form["email"] ?? "")
         let password = form["password"] ?? ""
-        if try services.throttle.isBlocked(email: email, address: request.clientAddress) {
-            return .html(render(request, email: email, errorKey: "signIn.error.throttled"), status: .tooManyRequests)
-        }
         let account = try services.directory.account(email: email)
+        let attempt = services.attempt(.account(email: email), account: account, request: request)
+        let reservation: SignInThrottle.Reservation
+        switch try services.throttle.reserve(attempt) {
+        case .granted(let granted): reservation = granted
+        case .wait(let seconds):
+            let message = WebServices.waitMessage("signIn.error.wait", seconds: seconds, Localizer(request.language))
+            return WebServices.tooManyAttempts(render(request, email: email, error: message), retryAfter: seconds)
+        }
         // Verify against a fixed hash when the account is unknown, so both cases take the same time.
-        let matches = services.hasher.verify(password, against: account?.passwordHash ?? dummyHash)
+        let matches = services.hasher.verify(password, against: account?.passwordHash ?? services.unknownAccountHash)
         // A withdrawn participant still signs in: to download their data and their signed consent.
         guard let account, matches else {
-            try services.throttle.recordFailure(email: email, address: request.clientAddress)
-            return .html(render(request, email: email, errorKey: "signIn.error.wrong"), status: .unauthorized)
+            // The reservation stays: it is this failure.
+            let message = Localizer(request.language)["signIn.error.wrong"]
+            return .html(render(request, email: email, error: message), status: .unauthorized)
         }
-        try services.throttle.recordSuccess(email: email)
+        try services.throttle.succeeded(reservation)
         let token = try services.sessions.start(for: account, replacing: services.sessionToken(of: request))
         var response = Response.redirect(to: account.role.isStaff ? "/console" : "/")
         response.cookies.append(services.sessionCookie(token: token, for: request))
+        response.cookies.append(services.knownDeviceCookie(adding: account, for: request))
         return response
     }
 
-    /// A valid Argon2id hash of a random password, computed once.
-    static let dummyHash: String = (try? PasswordHasher().hash(Crypto.randomToken())) ?? ""
-
-    static func render(_ request: Request, email: String, errorKey: String?) -> HTML {
+    static func render(_ request: Request, email: String, error: String?, noticeKey: String? = nil) -> HTML {
         let t = Localizer(request.language)
+        let notice: HTML = noticeKey.map { "<p class=\"notice\" role=\"status\">\(t[$0])</p>" } ?? .empty
         return Layout.page(
             title: t["signIn.title"], request: request,
             body: """
                 <h1>\(t["signIn.title"])</h1>
-                \(FormField.alert(errorKey.map { t[$0] }))
+                \(notice)
+                \(FormField.alert(error))
                 <form class="stack card" method="post" action="/sign-in">
                 \(Layout.csrfField(request))
                 \(FormField.input(name: "email", label: t["field.email"], type: "email", value: email, autocomplete: "username"))

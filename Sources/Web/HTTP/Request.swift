@@ -86,6 +86,17 @@ public struct Request: Sendable {
         return try FormData(urlEncoded: body)
     }
 
+    /// The entry the nearest proxy added to `X-Forwarded-For` (the header's last, trimmed; empty when the
+    /// header ends in a comma), or nil without the header. The earlier entries come from the client and prove
+    /// nothing; whether to believe even this one is the app's call: only when ``clientAddress`` is a proxy it
+    /// trusts.
+    public var forwardedFor: String? {
+        guard let header = headers["x-forwarded-for"] else { return nil }
+        return header.split(separator: ",", omittingEmptySubsequences: false).last.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
     /// Whether the client prefers JSON over HTML (an API call rather than a page visit).
     public var prefersJSON: Bool {
         let accept = headers["accept"]?.lowercased() ?? ""

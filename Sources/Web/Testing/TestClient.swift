@@ -24,8 +24,18 @@ public struct TestClient<Fixture> {
     public var lastCSRF = ""
     /// The body of the last response, as text.
     public var lastPage = ""
+    /// The socket address every request comes from (``Request/clientAddress``), as the transport would set it.
+    public var clientAddress = "127.0.0.1"
+    /// Headers added to every request that does not set them itself (`X-Forwarded-For`, `Accept-Language`);
+    /// names are lower-cased.
+    public var headers: [String: String] = [:] {
+        didSet { headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 }) }
+    }
     /// Sent as `Accept-Language` unless a request says otherwise.
-    public var acceptLanguage: String?
+    public var acceptLanguage: String? {
+        get { headers["accept-language"] }
+        set { headers["accept-language"] = newValue }
+    }
 
     /// A client over `respond` (an app's `respond(to:)`) with `fixture`.
     public init(fixture: Fixture, respond: @escaping @Sendable (Request) -> Response) {
@@ -33,7 +43,8 @@ public struct TestClient<Fixture> {
         self.respond = respond
     }
 
-    /// A second browser on the same app and fixture, in the same language: no cookies, no token yet.
+    /// A second browser on the same app and fixture, in the same language: no cookies, no token yet, the
+    /// default address and no other headers.
     public init(sharing other: TestClient) {
         self.init(fixture: other.fixture, respond: other.respond)
         acceptLanguage = other.acceptLanguage
@@ -67,13 +78,13 @@ public struct TestClient<Fixture> {
                 body: Array(FormData(fields: fields).encoded.utf8)))
     }
 
-    /// Sends `request` with the client's cookies (and language), then keeps what the response set.
+    /// Sends `request` from the client's address with its cookies and headers, then keeps what the response
+    /// set.
     public mutating func send(_ request: Request) -> Response {
         var request = request
         request.cookies = cookies
-        if let acceptLanguage, request.headers["accept-language"] == nil {
-            request.headers["accept-language"] = acceptLanguage
-        }
+        request.clientAddress = clientAddress
+        request.headers.merge(headers) { own, _ in own }
         let response = respond(request)
         for cookie in response.cookies {
             let pair = cookie.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
@@ -92,6 +103,9 @@ public struct TestClient<Fixture> {
         return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
     }
 }
+
+/// Browsers cross threads in tests that send requests in parallel.
+extension TestClient: Sendable where Fixture: Sendable {}
 
 extension TestClient where Fixture == Application {
     /// A client over `application`, which is also its fixture (`client.router`).
