@@ -21,9 +21,13 @@ fi
 # AddressSanitizer; the driver is libFuzzer without its main, started from recover-fuzz's own main.
 "$SWIFT" build -c release --product recover-fuzz --build-path .build-fuzz \
     -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
-    -Xswiftc -DFUZZING -Xlinker "$FUZZER_LIB" -Xlinker -lstdc++ 2>&1 | grep -v "Cannot export local symbol" || true
+    -Xswiftc -DFUZZING -Xlinker "$FUZZER_LIB" -Xlinker -lstdc++ 2>&1 | { grep -v "Cannot export local symbol" || true; }
+# The build's own status, not the filter's: a failed build must not fuzz an older binary.
+if [ "${PIPESTATUS[0]}" -ne 0 ]; then
+    echo "fuzz: build failed" >&2
+    exit 70
+fi
 BINARY=.build-fuzz/release/recover-fuzz
-[ -x "$BINARY" ] || { echo "fuzz: build failed" >&2; exit 70; }
 TARGETS=("$@")
 if [ ${#TARGETS[@]} -eq 0 ]; then
     mapfile -t TARGETS < <(ls Fuzz/corpus)

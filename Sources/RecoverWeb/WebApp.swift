@@ -36,6 +36,7 @@ public struct WebApp: Sendable {
             router: router,
             middleware: [
                 RequestLogMiddleware(write: log),
+                TrustedProxyMiddleware(services: services),
                 SecurityHeadersMiddleware(),
                 SessionMiddleware(sessions: services.sessions),
                 ErrorMiddleware(catalog: .recover, report: log, page: ErrorPage.render),

@@ -59,3 +59,34 @@ import Web
         #expect(other.signIn("y@example.com", "wrong").status == .unauthorized)
     }
 }
+
+/// `X-Forwarded-Proto: https` makes a request secure only from the configured proxy.
+@Suite struct ForwardedProtoTests {
+    static func signInPage(trustedProxy: String?, from socket: String, proto: String?) throws -> Response {
+        let services = WebServices(
+            directory: InMemoryAccountDirectory(), trustedProxy: trustedProxy.flatMap(NetworkAddress.init))
+        let app = try WebApp(services: services)
+        return app.respond(
+            to: Request(
+                method: .get, path: "/sign-in", headers: proto.map { ["X-Forwarded-Proto": $0] } ?? [:],
+                clientAddress: socket))
+    }
+
+    @Test func theTrustedProxysHTTPSGivesSecureCookiesAndHSTS() throws {
+        let page = try Self.signInPage(trustedProxy: "127.0.0.1", from: "127.0.0.1", proto: "https")
+        #expect(page.status == .ok)
+        #expect(!page.cookies.isEmpty)
+        #expect(page.cookies.allSatisfy { $0.hasPrefix("__Host-") && $0.contains("Secure") })
+        #expect(page.header("Strict-Transport-Security") != nil)
+    }
+
+    @Test func theHeaderFromAnyoneElseOrWithoutAProxyChangesNothing() throws {
+        for (proxy, socket, proto) in [
+            ("127.0.0.1", "10.0.0.2", "https"), (nil, "127.0.0.1", "https"), ("127.0.0.1", "127.0.0.1", "http"),
+        ] as [(String?, String, String)] {
+            let page = try Self.signInPage(trustedProxy: proxy, from: socket, proto: proto)
+            #expect(page.cookies.allSatisfy { !$0.hasPrefix("__Host-") && !$0.contains("Secure") })
+            #expect(page.header("Strict-Transport-Security") == nil)
+        }
+    }
+}

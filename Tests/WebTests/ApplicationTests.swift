@@ -69,6 +69,18 @@ import Web
         #expect(reached.withLock { $0 } == 1)
     }
 
+    /// The CSRF check decodes the form once and the handler gets that decoded form.
+    @Test func theFormIsDecodedOnceForTheCSRFCheckAndTheHandler() throws {
+        let application = try TestApp.application { router in
+            router.post("/note") { request in
+                .text("\(request.parsedForm != nil) \(try request.form().required("text"))")
+            }
+        }
+        var client = TestClient(application)
+        client.get("/sign-in")
+        #expect(client.post("/note", form: ["text": "walked 2 km"]).text == "true walked 2 km")
+    }
+
     @Test func aGroupsBodyLimitHoldsInProcessAsOnTheSocket() throws {
         let application = try TestApp.application(bodyLimit: 100) { router in
             router.group("/big", bodyLimit: 1000) { $0.post("") { request in .text("\(request.body.count)") } }

@@ -49,6 +49,8 @@ public struct Request: Sendable {
     var csrfTokenIsNew = false
     /// What the app's middleware attached for later links and handlers (its session, for example).
     public var storage = RequestStorage()
+    /// The decoded form, once ``parseForm()`` decoded it.
+    public private(set) var parsedForm: FormData?
 
     /// A request with the given parts; other parts default to empty.
     public init(
@@ -77,13 +79,24 @@ public struct Request: Sendable {
         return value
     }
 
-    /// The body decoded as an `application/x-www-form-urlencoded` form; a 400 when it is not one.
+    /// The body decoded as an `application/x-www-form-urlencoded` form; a 400 when it is not one. Decoded
+    /// once: after ``parseForm()`` (the CSRF check calls it) this returns the decoded form.
     public func form() throws -> FormData {
+        if let parsedForm { return parsedForm }
         let type = headers["content-type"]?.lowercased() ?? ""
         guard type.hasPrefix("application/x-www-form-urlencoded") else {
             throw HTTPError(.badRequest, "error.badForm")
         }
         return try FormData(urlEncoded: body)
+    }
+
+    /// Decodes the form body (``form()``) and keeps it on the request, so handlers after this do not decode
+    /// the body again.
+    @discardableResult
+    public mutating func parseForm() throws -> FormData {
+        let form = try form()
+        parsedForm = form
+        return form
     }
 
     /// The entry the nearest proxy added to `X-Forwarded-For` (the header's last, trimmed; empty when the

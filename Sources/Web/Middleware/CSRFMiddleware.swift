@@ -11,6 +11,7 @@ public struct CSRFMiddleware: Middleware {
     public init() {}
 
     public func respond(to request: Request, next: Responder) throws -> Response {
+        var request = request
         // Unrouted requests change nothing and get their 404/405 from the router.
         if request.routePattern != nil, ![.get, .head, .options].contains(request.method) {
             let sent: String?
@@ -19,7 +20,8 @@ public struct CSRFMiddleware: Middleware {
             } else if (request.headers["content-type"] ?? "").lowercased().hasPrefix(
                 "application/x-www-form-urlencoded")
             {
-                sent = try request.form()[Self.field]
+                // Decoded once here; the handler's `request.form()` reuses it.
+                sent = try request.parseForm()[Self.field]
             } else {
                 sent = nil
             }
