@@ -76,7 +76,7 @@ import Web
         #expect(calls.count.load(ordering: .relaxed) == 0)
     }
 
-    @Test func withoutASessionCookieTheBodyKeepsTheSmallLimitAndIsNotSpooled() throws {
+    @Test func withoutASessionCookieTheUploadIsRefusedOnItsHeadersAndNotSpooled() throws {
         let folder = Self.folder()
         let calls = Calls()
         let server = try Self.start(folder: folder, calls: calls)
@@ -85,7 +85,8 @@ import Web
         let body = String(repeating: "z", count: 2_000_000)
         connection.send(head(body.count).replacingOccurrences(of: "; session=anything", with: "") + body)
         let response = try #require(connection.readResponse())
-        #expect(response.head.hasPrefix("HTTP/1.1 413"))
+        // The members' rule runs on the headers first (it was the small limit's 413 before): 401, no body read.
+        #expect(response.head.hasPrefix("HTTP/1.1 401"))
         #expect(calls.count.load(ordering: .relaxed) == 0)
         #expect(Self.isEmptyEventually(folder))
     }

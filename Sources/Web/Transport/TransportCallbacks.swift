@@ -14,7 +14,7 @@ enum TransportCallbacks {
         guard let stored = state.pointee else {
             let pending = admit(core, connection, url, method)
             state.pointee = Unmanaged.passRetained(pending).toOpaque()
-            if pending.exceededLimit {
+            if pending.exceededLimit || pending.early != nil {
                 // Answer before reading a body we will not keep; libmicrohttpd then closes.
                 return respond(core, connection, pending)
             }
@@ -46,7 +46,8 @@ enum TransportCallbacks {
         return respond(core, connection, pending)
     }
 
-    /// The request of the headers, matched once by the application, which also says how large a body it takes.
+    /// The request of the headers, matched once by the application, which also says how large a body it takes,
+    /// or answers on the headers alone (then nothing of the body is read, nor spooled).
     static func admit(
         _ core: ServerCore, _ connection: OpaquePointer, _ url: UnsafePointer<CChar>?, _ method: UnsafePointer<CChar>?
     ) -> PendingRequest {
@@ -61,9 +62,17 @@ enum TransportCallbacks {
             cookies: values(connection, .COOKIE_KIND),
             clientAddress: clientAddress(connection),
             isSecure: core.configuration.usesTLS)
-        let limit = core.application.admit(&request)
+        let limit: BodyLimit
+        switch core.application.admit(&request) {
+        case .answer(let response):
+            let pending = PendingRequest(request: request, limit: core.application.router.bodyLimit)
+            pending.early = response
+            return pending
+        case .body(let routeLimit): limit = routeLimit
+        }
         let pending = PendingRequest(request: request, limit: limit)
-        if let length = request.headers["content-length"].flatMap({ Int($0) }), length > limit.bytes {
+        let declared = request.headers["content-length"].flatMap { BoundedInteger.parse($0, in: 0...Int.max) }
+        if let declared, declared > limit.bytes {
             pending.exceededLimit = true
         } else if let spooling = limit.spooling {
             pending.spool = UploadSpool(spooling)
@@ -82,7 +91,9 @@ enum TransportCallbacks {
         core.inFlight.add(1, ordering: .acquiringAndReleasing)
         defer { core.inFlight.subtract(1, ordering: .acquiringAndReleasing) }
         let response: Response
-        if var request = pending.request {
+        if let early = pending.early {
+            response = early
+        } else if var request = pending.request {
             request.body = pending.body
             request.bodyExceededLimit = pending.exceededLimit
             request.upload = pending.spool?.finish()
