@@ -172,3 +172,18 @@ import Web
         #expect(TestVideo.filesUnder(folder).isEmpty)
     }
 }
+
+@Suite struct UploadLeftoverTests {
+    @Test func spoolFilesLeftByACrashAreRemovedWhenTheAppStarts() throws {
+        let folder = TestVideo.folder()
+        let incoming = FileStore(dataFolder: folder).incoming
+        try FileManager.default.createDirectory(at: incoming, withIntermediateDirectories: true)
+        let leftover = incoming.appending(path: "upload-\(UUID().uuidString).part")
+        try Data(TestVideo.webm(1000)).write(to: leftover)
+        let unrelated = incoming.appending(path: "notes.txt")
+        try Data("keep".utf8).write(to: unrelated)
+        _ = try StudyClient(mediaFolder: folder)
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(FileManager.default.fileExists(atPath: unrelated.path))
+    }
+}

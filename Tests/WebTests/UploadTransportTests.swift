@@ -122,3 +122,35 @@ struct TestDigest: BodyDigest {
         return digest.finish()
     }
 }
+
+/// Leftover spool files: those a crash left are removed, those a live request writes stay.
+@Suite struct UploadLeftoverTests {
+    @Test func onlySpoolFilesNoRequestIsWritingAreRemoved() throws {
+        let folder = UploadTransportTests.folder()
+        let calls = UploadTransportTests.Calls()
+        let server = try UploadTransportTests.start(folder: folder, calls: calls)
+        defer { server.stop() }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let leftover = folder.appending(path: "upload-\(UUID().uuidString).part")
+        try Data("left by a crash".utf8).write(to: leftover)
+        let connection = try RawHTTPConnection(port: server.port)
+        let token = UploadTransportTests.token
+        connection.send(
+            "POST /uploads/video HTTP/1.1\r\nHost: localhost\r\nCookie: csrf=\(token); session=s\r\n"
+                + "X-CSRF-Token: \(token)\r\nContent-Length: 10000\r\n\r\n" + String(repeating: "a", count: 100))
+        // Wait for the live upload's spool file to appear beside the leftover.
+        var names: [String] = []
+        for _ in 0..<100 where names.count < 2 {
+            usleep(20_000)
+            names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        }
+        #expect(names.count == 2)
+        let spooling = UploadSpooling(directory: folder, digest: { TestDigest() })
+        #expect(spooling.removeLeftovers() == 1)
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).count == 1)
+        connection.send(String(repeating: "b", count: 9_900))
+        #expect(connection.readResponse()?.head.hasPrefix("HTTP/1.1 200") == true)
+        #expect(UploadTransportTests.isEmptyEventually(folder))
+    }
+}
