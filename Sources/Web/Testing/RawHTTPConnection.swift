@@ -15,6 +15,8 @@ import Foundation
 /// ```
 public final class RawHTTPConnection {
     private let socketFD: Int32
+    /// Bytes received past the last response read (a pipelined answer).
+    private var received: [UInt8] = []
 
     /// Connects to `host` (an IPv4 literal) on `port`, from the local address `source` when given (all of
     /// 127/8 is this machine on Linux, so `127.0.0.2` is another client to the server); reads wait at most
@@ -61,23 +63,25 @@ public final class RawHTTPConnection {
         return true
     }
 
-    /// Reads one response whose body length is given by Content-Length; `nil` on close or timeout.
+    /// Reads one response whose body length is given by Content-Length; `nil` on close or timeout. Bytes
+    /// after it stay for the next call (pipelined responses).
     public func readResponse() -> (head: String, body: String)? {
-        var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            if let end = Self.find(Array("\r\n\r\n".utf8), in: buffer) {
-                let head = String(decoding: buffer[..<end], as: UTF8.self)
+            if let end = Self.find(Array("\r\n\r\n".utf8), in: received) {
+                let head = String(decoding: received[..<end], as: UTF8.self)
                 let length =
                     head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
                     .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
-                if buffer.count >= end + 4 + length {
-                    return (head, String(decoding: buffer[(end + 4)..<(end + 4 + length)], as: UTF8.self))
+                if received.count >= end + 4 + length {
+                    let body = String(decoding: received[(end + 4)..<(end + 4 + length)], as: UTF8.self)
+                    received.removeFirst(end + 4 + length)
+                    return (head, body)
                 }
             }
             let count = recv(socketFD, &chunk, chunk.count, 0)
             if count <= 0 { return nil }
-            buffer.append(contentsOf: chunk[..<count])
+            received.append(contentsOf: chunk[..<count])
         }
     }
 
