@@ -12,8 +12,7 @@ struct MHD_Daemon *recover_mhd_start(unsigned int flags, uint16_t port,
 }
 
 struct MHD_Daemon *recover_mhd_start_at(unsigned int flags, const char *host, uint16_t port,
-                                        MHD_AccessHandlerCallback handler, void *handler_context,
-                                        MHD_RequestCompletedCallback completed, void *completed_context,
+                                        const struct recover_mhd_callbacks *callbacks,
                                         const struct MHD_OptionItem *options) {
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
@@ -33,9 +32,11 @@ struct MHD_Daemon *recover_mhd_start_at(unsigned int flags, const char *host, ui
         return NULL;
     }
     /* MHD copies the address while binding, so pointing at the stack is safe here. */
-    return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_context,
+    return MHD_start_daemon(flags, port, NULL, NULL, callbacks->access, callbacks->access_context,
                             MHD_OPTION_SOCK_ADDR, address,
-                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+                            MHD_OPTION_NOTIFY_COMPLETED, callbacks->completed, callbacks->completed_context,
+                            MHD_OPTION_NOTIFY_CONNECTION, callbacks->connection, callbacks->connection_context,
+                            MHD_OPTION_URI_LOG_CALLBACK, callbacks->uri_log, callbacks->uri_log_context,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
@@ -58,4 +59,20 @@ int recover_mhd_client_address(struct MHD_Connection *connection, char *buffer, 
         return inet_ntop(AF_INET6, &v6->sin6_addr, buffer, (socklen_t)length) == NULL ? -1 : 0;
     }
     return -1;
+}
+
+void *recover_mhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
+int recover_mhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+size_t recover_mhd_request_header_size(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
 }

@@ -45,6 +45,8 @@ public struct RecoverApp: Sendable {
             now: configuration.clock)
         let study = StudyServices(records: folder.records, now: configuration.studyClock)
         let media = try MediaServices(study: study, dataFolder: folder.url, uploadLimit: configuration.uploadLimit)
+        // Uploads a crash cut off left their temporary files; nothing else removes them.
+        media.spooling.removeLeftovers()
         let console = ConsoleContext(
             records: folder.records,
             exports: StudyExports(records: folder.records, signingKey: folder.signingKey),

@@ -13,10 +13,11 @@ extension StudyClient {
         try self.init(folder: folder, uploadLimit: uploadLimit)
     }
 
-    /// Posts raw bytes with the session's CSRF token in the header.
+    /// Posts raw bytes with the session's CSRF token in the header (and a recording length of 8.5 s unless
+    /// `headers` say otherwise).
     @discardableResult
     mutating func upload(_ path: String, bytes: [UInt8], type: String, headers: [String: String] = [:]) -> Response {
-        var all = headers
+        var all = ["X-Recording-Duration": "8.5"].merging(headers) { $1 }
         all["Content-Type"] = type
         all["X-CSRF-Token"] = lastCSRF
         all["Accept"] = "application/json"

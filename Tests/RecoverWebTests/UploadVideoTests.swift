@@ -113,4 +113,77 @@ import Web
         #expect(client.upload(path, bytes: TestVideo.webm(), type: "video/webm").status == .conflict)
         #expect(TestVideo.filesUnder(folder).isEmpty)
     }
+
+    @Test func aMissingOrAbsurdDeclaredDurationIsRefusedAndStoresNothing() throws {
+        let folder = TestVideo.folder()
+        var client = try StudyClient(mediaFolder: folder)
+        try client.openCameraStep()
+        let missing = client.send(
+            Request(
+                method: .post, path: path,
+                headers: ["Content-Type": "video/webm", "X-CSRF-Token": client.lastCSRF, "Accept": "application/json"],
+                body: TestVideo.webm()))
+        #expect(missing.status == .badRequest)
+        #expect(client.lastPage.contains("length is missing"))
+        for absurd in ["", "NaN", "nan", "inf", "-1", "-0.5", "0", "1e3", "0x10", "8,5", " 8", "8.", ".5", "100000"] {
+            let response = client.upload(
+                path, bytes: TestVideo.webm(), type: "video/webm", headers: ["X-Recording-Duration": absurd])
+            #expect(response.status == .badRequest, "\(absurd)")
+        }
+        // Longer than the step's 15 seconds (with a second's grace): the engine refuses what the headers declare.
+        let long = client.upload(
+            path, bytes: TestVideo.webm(), type: "video/webm", headers: ["X-Recording-Duration": "16.5"])
+        #expect(long.status == .unprocessableContent)
+        #expect(TestVideo.filesUnder(folder).isEmpty)
+        #expect(
+            client.upload(path, bytes: TestVideo.webm(), type: "video/webm", headers: ["X-Recording-Duration": "15.9"])
+                .status == .ok)
+    }
+
+    @Test func aMalformedRetryCountIsRefused() throws {
+        let folder = TestVideo.folder()
+        var client = try StudyClient(mediaFolder: folder)
+        try client.openCameraStep()
+        for retries in ["-1", "x", "1.5", "99999999999999999999"] {
+            let response = client.upload(
+                path, bytes: TestVideo.webm(), type: "video/webm", headers: ["X-Recording-Retries": retries])
+            #expect(response.status == .badRequest, "\(retries)")
+        }
+        #expect(TestVideo.filesUnder(folder).isEmpty)
+    }
+
+    @Test func aSignedOutOrForgedUploadIsRefusedOnItsHeaders() throws {
+        let folder = TestVideo.folder()
+        var client = try StudyClient(mediaFolder: folder)
+        try client.openCameraStep()
+        var stranger = StudyClient(sharing: client)
+        stranger.get("/sign-in")
+        stranger.cookies[SessionMiddleware.sessionCookie] = String(repeating: "x", count: 43)
+        #expect(stranger.upload(path, bytes: TestVideo.webm(), type: "video/webm").status == .unauthorized)
+        stranger.lastCSRF = client.lastCSRF
+        #expect(stranger.upload(path, bytes: TestVideo.webm(), type: "video/webm").status == .forbidden)
+        // The token must come in the header: a form field in an upload is never read.
+        let fieldOnly = client.send(
+            Request(
+                method: .post, path: path,
+                headers: ["Content-Type": "application/x-www-form-urlencoded", "X-Recording-Duration": "8.5"],
+                body: Array("csrf=\(client.lastCSRF)".utf8)))
+        #expect(fieldOnly.status == .forbidden)
+        #expect(TestVideo.filesUnder(folder).isEmpty)
+    }
+}
+
+@Suite struct UploadLeftoverTests {
+    @Test func spoolFilesLeftByACrashAreRemovedWhenTheAppStarts() throws {
+        let folder = TestVideo.folder()
+        let incoming = FileStore(dataFolder: folder).incoming
+        try FileManager.default.createDirectory(at: incoming, withIntermediateDirectories: true)
+        let leftover = incoming.appending(path: "upload-\(UUID().uuidString).part")
+        try Data(TestVideo.webm(1000)).write(to: leftover)
+        let unrelated = incoming.appending(path: "notes.txt")
+        try Data("keep".utf8).write(to: unrelated)
+        _ = try StudyClient(mediaFolder: folder)
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(FileManager.default.fileExists(atPath: unrelated.path))
+    }
 }

@@ -105,7 +105,8 @@ import Web
         var client = TestClient(application)
         client.get("/sign-in")
         let note = ["text": String(repeating: "n", count: 500)]
-        #expect(client.post("/members/notes", form: note).status == .contentTooLarge)
+        // The rule runs on the headers first: a stranger is refused before the body is read at all.
+        #expect(client.post("/members/notes", form: note).status == .unauthorized)
         client.cookies["session"] = "s"
         #expect(client.post("/members/notes", form: note).status == .ok)
     }
@@ -139,5 +140,51 @@ import Web
             method: .post, path: "/uploads/note", headers: ["X-CSRF-Token": client.lastCSRF],
             body: Array(repeating: 1, count: 65))
         #expect(client.send(tooLarge).status == .contentTooLarge)
+    }
+
+    @Test func aRoutesHeaderCheckRunsBeforeTheBodyWhichARefusedRequestNeverSends() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "web-spool-\(UUID().uuidString)")
+        let spooling = UploadSpooling(directory: folder, digest: { TestDigest() })
+        let seen = Mutex<[String]>([])
+        let lines = Mutex<[String]>([])
+        var router = Router()
+        router.get("/sign-in") { request in
+            .html("<form><input type=\"hidden\" name=\"csrf\" value=\"\(request.csrfToken)\"></form>")
+        }
+        router.group(access: TestApp.member, bodyLimit: .spooled(1000, spooling)) { uploads in
+            uploads.post(
+                "/uploads/:name",
+                beforeBody: { request in
+                    seen.withLock { $0.append("headers \(request.bodyPending) \(request.body.count)") }
+                    if request.parameters["name"] == "refused" { throw HTTPError(.notFound) }
+                }
+            ) { request in
+                seen.withLock { $0.append("handler \(request.bodyPending) \(request.upload?.byteCount ?? -1)") }
+                return .text("kept")
+            }
+        }
+        let application = try TestApp.application(router, log: { line in lines.withLock { $0.append(line) } })
+        var client = TestClient(application)
+        client.get("/sign-in")
+        client.cookies["session"] = "s"
+        func upload(_ name: String, token: String?) -> Response {
+            var headers = ["Content-Type": "application/octet-stream"]
+            headers["X-CSRF-Token"] = token
+            return client.send(Request(method: .post, path: "/uploads/\(name)", headers: headers, body: [1, 2, 3]))
+        }
+        #expect(upload("note", token: client.lastCSRF).text == "kept")
+        #expect(seen.withLock { $0 } == ["headers true 0", "handler false 3"])
+        #expect(upload("refused", token: client.lastCSRF).status == .notFound)
+        // No token in the header: a spooled body is never read as a form, so it is refused on the headers.
+        #expect(upload("note", token: nil).status == .forbidden)
+        client.cookies["session"] = nil
+        #expect(upload("note", token: client.lastCSRF).status == .unauthorized)
+        #expect(seen.withLock { $0 } == ["headers true 0", "handler false 3", "headers true 0"])
+        // One log line per request, the pass over the headers included only when it refused.
+        #expect(
+            lines.withLock { $0 }.filter { $0.hasPrefix("POST") }.map { $0.split(separator: " ")[2] } == [
+                "200", "404", "403", "401",
+            ])
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).isEmpty)
     }
 }

@@ -18,7 +18,7 @@ enum TestApp {
     ])
 
     /// Members: anyone whose request carries a `session` cookie (a test's stand-in for a signed-in session).
-    static let member = Access("member", mayPass: { $0.cookies["session"] != nil }) { request in
+    static let member = Access("member") { request in
         if request.cookies["session"] == nil {
             if request.method == .get { return .answer(.redirect(to: "/sign-in")) }
             throw HTTPError(.unauthorized)

@@ -11,7 +11,10 @@ public enum MediaRoutes {
     /// Adds the routes.
     public static func add(to router: inout Router, media: MediaServices) {
         router.group(.uploads(media)) { uploads in
-            uploads.post("/survey/:task/:occurrence/upload") { request in
+            uploads.post(
+                "/survey/:task/:occurrence/upload",
+                beforeBody: { request in try VideoUpload.admit(request, media: media) }
+            ) { request in
                 try VideoUpload.receive(request, media: media)
             }
         }

@@ -3,23 +3,24 @@ import Web
 
 /// Recover's access rules, put on route groups (``Area``): who may reach a page and what everyone else gets.
 ///
-/// Signed-out visitors of a page are sent to sign in; their other requests get a 401 page. Each rule asks
-/// the headers, before a body arrives, only whether a session cookie came.
+/// Signed-out visitors of a page are sent to sign in; their other requests get a 401 page. On the uploads area
+/// each rule runs on the headers alone first (the session resolved from its cookie), so a request it refuses
+/// never sends its body anywhere.
 extension Access {
     /// Any signed-in account: participants (withdrawn ones too) and staff.
-    public static let signedIn = Access("signed in", mayPass: hasSessionCookie) { request in
+    public static let signedIn = Access("signed in") { request in
         try signInFirst(request) ?? .allow
     }
 
     /// Participants who take part: staff get a 403 page, withdrawn participants theirs.
-    public static let participant = Access("participant", mayPass: hasSessionCookie) { request in
+    public static let participant = Access("participant") { request in
         if let signIn = try signInFirst(request) { return signIn }
         _ = try ParticipantContext.participantAccount(request)
         return .allow
     }
 
     /// Staff accounts (admin or researcher) only: participants get a 403 page.
-    public static let staff = Access("staff", mayPass: hasSessionCookie) { request in
+    public static let staff = Access("staff") { request in
         if let signIn = try signInFirst(request) { return signIn }
         if request.account?.role.isStaff != true { throw HTTPError(.forbidden, "error.staffOnly") }
         return .allow
@@ -33,9 +34,5 @@ extension Access {
             return .answer(.redirect(to: "/sign-in"))
         }
         throw HTTPError(.unauthorized)
-    }
-
-    @Sendable static func hasSessionCookie(_ request: Request) -> Bool {
-        request.cookies[Cookie.name(SessionMiddleware.sessionCookie, secure: request.isSecure)] != nil
     }
 }

@@ -19,7 +19,8 @@ extension Area {
     /// take part.
     public static let studyPages = Area(access: .participant)
 
-    /// Video uploads: study pages whose bodies (up to the media limit) stream to `files/incoming/`.
+    /// Video uploads: study pages whose bodies (up to the media limit) stream to `files/incoming/`, taken only
+    /// from a request that passes the session, CSRF and participant checks (and its route's own) on its headers.
     public static func uploads(_ media: MediaServices) -> Area {
         Area(access: .participant, bodyLimit: .spooled(media.uploadLimit, media.spooling))
     }

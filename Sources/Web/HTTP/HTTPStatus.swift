@@ -6,6 +6,9 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     /// A status from its code.
     public init(_ code: Int) { self.code = code }
 
+    /// Not sent as such: the chain's answer on a request's headers that lets its body be read
+    /// (``Request/bodyPending``).
+    public static let `continue` = HTTPStatus(100)
     public static let ok = HTTPStatus(200)
     public static let seeOther = HTTPStatus(303)
     public static let notModified = HTTPStatus(304)

@@ -32,6 +32,10 @@ public struct Request: Sendable {
     /// The body of a route whose group streams bodies to disk (``BodyLimit/spooled(_:_:)``): a temporary
     /// file, with `body` left empty.
     public var upload: SpooledUpload?
+    /// Whether the chain runs on the headers alone, before the body is read: for a route with a large or
+    /// spooled body or a ``Route/beforeBody`` check (``Application``). The body is not there yet (middleware
+    /// must not read it), the handler is not called, and any refusal is the answer, so the body is never taken.
+    public internal(set) var bodyPending = false
 
     /// The matched route pattern (`/join/:code`) or `nil` when nothing matched; set by the application.
     public internal(set) var routePattern: String?

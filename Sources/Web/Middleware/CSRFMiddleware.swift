@@ -1,6 +1,10 @@
 /// Refuses state-changing requests (POST, PUT, PATCH, DELETE) to a route that do not echo the request's
 /// CSRF token in the `csrf` form field or the `X-CSRF-Token` header (403, message key `error.csrf`).
 ///
+/// On the headers alone (``Request/bodyPending``) a token in the header is checked at once; a form's field is
+/// checked when the form has arrived, except on a route that streams its body to disk, which is never read as
+/// a form: there the header is required, so a forged upload is refused before any byte of it is written.
+///
 /// The token is settled before, by the app's session middleware, with ``assignToken(_:cookie:sessionToken:mint:)``
 /// (so error pages carry it too): a signed-in request uses its session's token; a signed-out visitor gets a
 /// random token in an HttpOnly cookie (double submit).
@@ -15,11 +19,15 @@ public struct CSRFMiddleware: Middleware {
         // Unrouted requests change nothing and get their 404/405 from the router.
         if request.routePattern != nil, ![.get, .head, .options].contains(request.method) {
             let sent: String?
+            let isForm = (request.headers["content-type"] ?? "").lowercased().hasPrefix(
+                "application/x-www-form-urlencoded")
             if let header = request.headers["x-csrf-token"] {
                 sent = header
-            } else if (request.headers["content-type"] ?? "").lowercased().hasPrefix(
-                "application/x-www-form-urlencoded")
-            {
+            } else if request.bodyPending {
+                // The form with the token is not there yet; it is checked when it has arrived.
+                if isForm, request.route?.bodyLimit.spooling == nil { return try next(request) }
+                sent = nil
+            } else if isForm {
                 // Decoded once here; the handler's `request.form()` reuses it.
                 sent = try request.parseForm()[Self.field]
             } else {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Logs one line per request: method, route pattern, status and duration. Never the body, query
-/// values, cookies or anything else a person typed.
+/// values, cookies or anything else a person typed. The chain's pass over a request's headers alone is logged
+/// only when it refuses the request (otherwise the request's own line follows once its body has arrived).
 public struct RequestLogMiddleware: Middleware {
     /// Where lines go (standard error in the server, a collector in tests).
     public let write: @Sendable (String) -> Void
@@ -13,11 +14,14 @@ public struct RequestLogMiddleware: Middleware {
         let start = clock.now
         var status = 500
         defer {
-            let elapsed = start.duration(to: clock.now)
-            let tenths =
-                Int(elapsed.components.attoseconds / 100_000_000_000_000) + Int(elapsed.components.seconds) * 10_000
-            let route = request.routePattern ?? "(no route)"
-            write("\(request.method.rawValue) \(route) \(status) \(tenths / 10).\(tenths % 10)ms")
+            if status != HTTPStatus.continue.code {
+                let elapsed = start.duration(to: clock.now)
+                let tenths =
+                    Int(elapsed.components.attoseconds / 100_000_000_000_000) + Int(elapsed.components.seconds)
+                    * 10_000
+                let route = request.routePattern ?? "(no route)"
+                write("\(request.method.rawValue) \(route) \(status) \(tenths / 10).\(tenths % 10)ms")
+            }
         }
         let response = try next(request)
         status = response.status.code

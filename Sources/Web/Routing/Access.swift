@@ -1,9 +1,14 @@
 /// Who may reach a group's routes: a rule the app supplies (the framework knows no accounts), checked once per
 /// request on the matched route, after the app's middleware and before the handler.
 ///
+/// On a route that takes a body larger than the router's, streams it to disk, or has a ``Route/beforeBody``
+/// check, the middleware and the rule run first on the headers alone (``Request/bodyPending``): a request refused
+/// is answered before any byte of its body is read, so a stranger cannot make the server take an upload only
+/// to refuse it. The rule then runs again with the body.
+///
 /// ```swift
 /// extension Access {
-///     static let staff = Access("staff", mayPass: { $0.cookies["session"] != nil }) { request in
+///     static let staff = Access("staff") { request in
 ///         guard let account = request.account else { return .answer(.redirect(to: "/sign-in")) }
 ///         guard account.isStaff else { throw HTTPError(.forbidden) }
 ///         return .allow
@@ -24,20 +29,12 @@ public struct Access: Sendable {
 
     /// The rule's name, for logs and messages (`staff`).
     public let name: String
-    private let mayPassOnHeaders: @Sendable (Request) -> Bool
     private let decision: @Sendable (Request) throws -> Decision
 
-    /// A rule named `name` that decides with `check`.
-    /// - Parameter mayPass: whether a request could pass, judged on its headers alone before its body
-    ///   arrives (a cookie is there, say; no storage). A request that could not is held to the router's own
-    ///   body limit instead of a larger one of its group, so a stranger cannot make the server take a large
-    ///   upload only to refuse it.
-    public init(
-        _ name: String, mayPass: @escaping @Sendable (Request) -> Bool = { _ in true },
-        check: @escaping @Sendable (Request) throws -> Decision
-    ) {
+    /// A rule named `name` that decides with `check` (which must not need the body: it runs on the headers
+    /// alone first for routes with large bodies).
+    public init(_ name: String, check: @escaping @Sendable (Request) throws -> Decision) {
         self.name = name
-        mayPassOnHeaders = mayPass
         decision = check
     }
 
@@ -46,7 +43,4 @@ public struct Access: Sendable {
 
     /// The decision for `request`; throws the refusal.
     public func check(_ request: Request) throws -> Decision { try decision(request) }
-
-    /// Whether `request` could pass, judged on its headers before its body arrives.
-    public func mayPass(_ request: Request) -> Bool { mayPassOnHeaders(request) }
 }

@@ -3,7 +3,10 @@
 ///
 /// One match per request: the route is looked up once (by the transport as soon as the headers have arrived,
 /// so its group's body limit applies to the body), every middleware sees the route pattern, and the chain's
-/// last link checks the route's ``Access`` and calls its handler.
+/// last link checks the route's ``Access`` and calls its handler. For a route with a large or spooled body,
+/// or a ``Route/beforeBody`` check, the chain first runs on the headers alone (``Request/bodyPending``, the
+/// last link then answering `100 Continue` instead of calling the handler), and the body is read only when
+/// that lets it through.
 ///
 /// ```swift
 /// var router = Router()
@@ -24,15 +27,24 @@ public struct Application: Sendable {
         chain = middleware.chained { request in
             guard let route = request.route else { throw request.routingError ?? HTTPError(.notFound) }
             if case .answer(let response) = try route.access.check(request) { return response }
+            if request.bodyPending {
+                try route.beforeBody?(request)
+                return Response(status: .continue)
+            }
             return try route.handler(request)
         }
     }
 
     /// Answers `request` in-process, holding its body to the route's limit (and streaming it to a file for a
-    /// spooled route) as the transport would; never throws (the last resort is a bare 500).
+    /// spooled route) as the transport would, after the same checks on its headers alone; never throws (the
+    /// last resort is a bare 500).
     public func respond(to request: Request) -> Response {
         var request = request
-        let limit = admit(&request)
+        let limit: BodyLimit
+        switch admit(&request) {
+        case .answer(let response): return response
+        case .body(let routeLimit): limit = routeLimit
+        }
         var spool: UploadSpool?
         if request.body.count > limit.bytes {
             request.body = []
@@ -46,19 +58,33 @@ public struct Application: Sendable {
         return withExtendedLifetime(spool) { respond(toAdmitted: request) }
     }
 
-    /// Matches `request` (the one match), records the route on it, and returns the body limit that applies: the
-    /// route's, or the router's when nothing matched or the route's rule could not pass on the headers alone.
-    func admit(_ request: inout Request) -> BodyLimit {
+    /// What the application decides when a request's headers have arrived.
+    enum Admission {
+        /// Read the body, up to this limit (and to disk when it spools).
+        case body(BodyLimit)
+        /// Answer this without reading the body.
+        case answer(Response)
+    }
+
+    /// Matches `request` (the one match) and records the route on it. For a route that checks its headers
+    /// (``Route/checksHeaders(comparedTo:)``) the chain runs on the headers alone first, and a refusal there is
+    /// the answer; otherwise the body is read up to the route's limit (the router's when nothing matched).
+    func admit(_ request: inout Request) -> Admission {
         switch router.match(method: request.method, path: request.path) {
         case .found(let route, let parameters):
             request.routePattern = route.pattern
             request.parameters = parameters
             request.route = route
-            let isLarger = route.bodyLimit.bytes > router.bodyLimit.bytes || route.bodyLimit.spooling != nil
-            return isLarger && !route.access.mayPass(request) ? router.bodyLimit : route.bodyLimit
+            guard route.checksHeaders(comparedTo: router.bodyLimit) else { return .body(route.bodyLimit) }
+            var headers = request
+            headers.body = []
+            headers.upload = nil
+            headers.bodyPending = true
+            let early = respond(toAdmitted: headers)
+            return early.status == .continue ? .body(route.bodyLimit) : .answer(early)
         case let other:
             request.routingError = Self.routingError(other)
-            return router.bodyLimit
+            return .body(router.bodyLimit)
         }
     }
 

@@ -1,7 +1,12 @@
 /// Answers one request; handlers and middleware chains have this shape.
 public typealias Responder = @Sendable (Request) throws -> Response
 
-/// One route: method, path pattern, the rules of its group (access, body limit) and the handler.
+/// A route's check of a request on its headers alone, before the body is read: it throws the refusal (an
+/// ``HTTPError``), so the body is never taken.
+public typealias HeaderCheck = @Sendable (Request) throws -> Void
+
+/// One route: method, path pattern, the rules of its group (access, body limit), an optional check before
+/// the body, and the handler.
 public struct Route: Sendable {
     /// The method it answers (a GET route answers HEAD too).
     public let method: HTTPMethod
@@ -11,6 +16,9 @@ public struct Route: Sendable {
     public let access: Access
     /// How large a body the route accepts, and whether it is streamed to disk.
     public let bodyLimit: BodyLimit
+    /// What the route checks on the headers before its body is read (after the middleware and the access
+    /// rule have run on the headers too); `nil` for nothing more.
+    public let beforeBody: HeaderCheck?
     /// What answers once the access rule lets a request through.
     public let handler: Responder
     let segments: [Segment]
@@ -20,11 +28,15 @@ public struct Route: Sendable {
         case parameter(String)
     }
 
-    init(method: HTTPMethod, pattern: String, access: Access, bodyLimit: BodyLimit, handler: @escaping Responder) {
+    init(
+        method: HTTPMethod, pattern: String, access: Access, bodyLimit: BodyLimit, beforeBody: HeaderCheck? = nil,
+        handler: @escaping Responder
+    ) {
         self.method = method
         self.pattern = pattern
         self.access = access
         self.bodyLimit = bodyLimit
+        self.beforeBody = beforeBody
         self.handler = handler
         segments = Router.split(pattern).map {
             $0.hasPrefix(":") ? .parameter(String($0.dropFirst())) : .literal(String($0))
@@ -33,7 +45,16 @@ public struct Route: Sendable {
 
     /// This route with another handler and the same rules.
     func with(handler: @escaping Responder) -> Route {
-        Route(method: method, pattern: pattern, access: access, bodyLimit: bodyLimit, handler: handler)
+        Route(
+            method: method, pattern: pattern, access: access, bodyLimit: bodyLimit, beforeBody: beforeBody,
+            handler: handler)
+    }
+
+    /// Whether the chain runs on this route's headers before its body is read: the route checks something
+    /// there, or takes more than `routerLimit` or to disk (a large body is taken only from a request that
+    /// passes).
+    func checksHeaders(comparedTo routerLimit: BodyLimit) -> Bool {
+        beforeBody != nil || bodyLimit.bytes > routerLimit.bytes || bodyLimit.spooling != nil
     }
 
     /// Whether `other` answers exactly the requests this route answers (same method, same segments, whatever

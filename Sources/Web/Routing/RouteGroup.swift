@@ -24,11 +24,13 @@ public struct RouteGroup: RouteBuilder, Sendable {
     }
 
     /// Adds a route at `prefix` + `path` (`""` or `"/"` for the prefix itself).
-    public mutating func add(_ method: HTTPMethod, _ path: String, _ handler: @escaping Responder) {
+    public mutating func add(
+        _ method: HTTPMethod, _ path: String, beforeBody: HeaderCheck?, _ handler: @escaping Responder
+    ) {
         routes.append(
             Route(
                 method: method, pattern: Self.join(prefix, path), access: access, bodyLimit: bodyLimit,
-                handler: handler))
+                beforeBody: beforeBody, handler: handler))
     }
 
     /// Adds a group inside this one: its prefix follows this group's, and what it leaves out (`access`,

@@ -33,8 +33,10 @@ public struct Router: RouteBuilder, Sendable {
     public var bodyLimit: BodyLimit { root.bodyLimit }
 
     /// Adds a route that anyone may reach.
-    public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Responder) {
-        group { $0.add(method, pattern, handler) }
+    public mutating func add(
+        _ method: HTTPMethod, _ pattern: String, beforeBody: HeaderCheck?, _ handler: @escaping Responder
+    ) {
+        group { $0.add(method, pattern, beforeBody: beforeBody, handler) }
     }
 
     /// Adds the routes `build` adds to a group under `prefix`, reached only as `access` allows and accepting

@@ -37,6 +37,9 @@ public final class HTTPServer: Sendable {
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeout, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.headerMemoryLimit, ptr_value: nil),
+            // Strict about the protocol: HTTP/1.1 without Host, or a space in the target, is refused by
+            // libmicrohttpd itself; what it lets through ``RequestHead`` refuses.
+            MHD_OptionItem(option: .STRICT_FOR_CLIENT, value: 1, ptr_value: nil),
         ]
         if let certificate, let key {
             options.append(
@@ -47,10 +50,12 @@ public final class HTTPServer: Sendable {
         // The daemon keeps an unretained pointer to `core`; this server owns `core` and stops the
         // daemon (in `stop()` or `deinit`) before `core` can be released.
         let context = Unmanaged.passUnretained(core).toOpaque()
+        var callbacks = recover_mhd_callbacks(
+            access: TransportCallbacks.access, access_context: context, completed: TransportCallbacks.completed,
+            completed_context: nil, connection: TransportCallbacks.connectionChanged, connection_context: context,
+            uri_log: TransportCallbacks.targetArrived, uri_log_context: context)
         let handle = options.withUnsafeBufferPointer { items in
-            recover_mhd_start_at(
-                flags, configuration.host, configuration.port, TransportCallbacks.access, context,
-                TransportCallbacks.completed, nil, items.baseAddress)
+            recover_mhd_start_at(flags, configuration.host, configuration.port, &callbacks, items.baseAddress)
         }
         guard let handle else { throw ServerError.cannotListen(host: configuration.host, port: configuration.port) }
         daemon = Mutex(DaemonHandle(pointer: handle))

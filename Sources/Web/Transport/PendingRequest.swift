@@ -9,6 +9,8 @@ final class PendingRequest {
     var exceededLimit = false
     /// Set when the route streams bodies to disk: the body goes to a temporary file instead of `body`.
     var spool: UploadSpool?
+    /// The answer given on the headers alone (a refusal before the body), sent without reading the body.
+    var early: Response?
 
     init(request: Request?, limit: BodyLimit) {
         self.request = request

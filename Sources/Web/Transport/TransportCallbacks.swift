@@ -5,16 +5,20 @@ import MHDShim
 /// libmicrohttpd's callbacks. Nonisolated and capture-free: state travels through the `void *`
 /// contexts as `Unmanaged` references (PLATFORM.md).
 enum TransportCallbacks {
-    /// The access handler. First call: match the route and remember a ``PendingRequest`` (answering now would
-    /// turn keep-alive off). Calls with upload data: collect the body up to the route's limit. Last call:
-    /// hand the ``Request`` to the application, queue the response.
-    static let access: MHD_AccessHandlerCallback = { context, connection, url, method, _, upload, uploadSize, state in
+    /// The access handler. First call: check the head strictly (``RequestHead``: a 400 and the connection
+    /// closed), match the route and remember a ``PendingRequest`` (answering now would turn keep-alive off).
+    /// Calls with upload data: collect the body up to the route's limit. Last call: hand the ``Request`` to
+    /// the application, queue the response.
+    static let access: MHD_AccessHandlerCallback = {
+        context, connection, url, method, version, upload, uploadSize, state in
         guard let context, let connection, let state else { return MHD_NO }
         let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
         guard let stored = state.pointee else {
-            let pending = admit(core, connection, url, method)
+            let head = readHead(connection, method: method, target: url, version: version)
+            if head.problem() != nil { return refuse(connection, status: .badRequest) }
+            let pending = admit(core, connection, url, method, head)
             state.pointee = Unmanaged.passRetained(pending).toOpaque()
-            if pending.exceededLimit {
+            if pending.exceededLimit || pending.early != nil {
                 // Answer before reading a body we will not keep; libmicrohttpd then closes.
                 return respond(core, connection, pending)
             }
@@ -46,9 +50,11 @@ enum TransportCallbacks {
         return respond(core, connection, pending)
     }
 
-    /// The request of the headers, matched once by the application, which also says how large a body it takes.
+    /// The request of the headers, matched once by the application, which also says how large a body it takes,
+    /// or answers on the headers alone (then nothing of the body is read, nor spooled).
     static func admit(
-        _ core: ServerCore, _ connection: OpaquePointer, _ url: UnsafePointer<CChar>?, _ method: UnsafePointer<CChar>?
+        _ core: ServerCore, _ connection: OpaquePointer, _ url: UnsafePointer<CChar>?, _ method: UnsafePointer<CChar>?,
+        _ head: RequestHead
     ) -> PendingRequest {
         guard let method = method.flatMap({ HTTPMethod(rawValue: String(cString: $0)) }) else {
             return PendingRequest(request: nil, limit: core.application.router.bodyLimit)
@@ -57,13 +63,21 @@ enum TransportCallbacks {
             method: method,
             path: url.map { String(cString: $0) } ?? "/",
             query: values(connection, .GET_ARGUMENT_KIND),
-            headers: values(connection, .HEADER_KIND),
+            headers: head.headers,
             cookies: values(connection, .COOKIE_KIND),
             clientAddress: clientAddress(connection),
             isSecure: core.configuration.usesTLS)
-        let limit = core.application.admit(&request)
+        let limit: BodyLimit
+        switch core.application.admit(&request) {
+        case .answer(let response):
+            let pending = PendingRequest(request: request, limit: core.application.router.bodyLimit)
+            pending.early = response
+            return pending
+        case .body(let routeLimit): limit = routeLimit
+        }
         let pending = PendingRequest(request: request, limit: limit)
-        if let length = request.headers["content-length"].flatMap({ Int($0) }), length > limit.bytes {
+        let declared = request.headers["content-length"].flatMap { BoundedInteger.parse($0, in: 0...Int.max) }
+        if let declared, declared > limit.bytes {
             pending.exceededLimit = true
         } else if let spooling = limit.spooling {
             pending.spool = UploadSpool(spooling)
@@ -82,7 +96,9 @@ enum TransportCallbacks {
         core.inFlight.add(1, ordering: .acquiringAndReleasing)
         defer { core.inFlight.subtract(1, ordering: .acquiringAndReleasing) }
         let response: Response
-        if var request = pending.request {
+        if let early = pending.early {
+            response = early
+        } else if var request = pending.request {
             request.body = pending.body
             request.bodyExceededLimit = pending.exceededLimit
             request.upload = pending.spool?.finish()
@@ -90,6 +106,14 @@ enum TransportCallbacks {
         } else {
             response = Response.text("Not Implemented", status: HTTPStatus(501))
         }
+        return queue(response, on: connection)
+    }
+
+    /// Answers `status` with a plain text body and closes the connection (a request the transport refuses
+    /// before the application sees it).
+    static func refuse(_ connection: OpaquePointer, status: HTTPStatus) -> MHD_Result {
+        var response = Response.text(status == .badRequest ? "Bad Request" : "Service Unavailable", status: status)
+        response.headers["Connection"] = "close"
         return queue(response, on: connection)
     }
 

@@ -15,6 +15,25 @@ public struct UploadSpooling: Sendable {
         self.directory = directory
         self.digest = digest
     }
+
+    /// Removes the temporary files no request is writing any more (left by a crash or a kill): each file a
+    /// spool writes is locked (`flock`) while it is open, and the kernel drops the lock of a process that
+    /// died, so a file that can be locked here has no writer. Call it when the server starts; files of
+    /// another server sharing the folder that are being written stay. Returns how many were removed.
+    @discardableResult
+    public func removeLeftovers() -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var removed = 0
+        for name in names where name.hasPrefix(UploadSpool.prefix) && name.hasSuffix(UploadSpool.suffix) {
+            let path = directory.appending(path: name).path
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
+            if unlink(path) == 0 { removed += 1 }
+        }
+        return removed
+    }
 }
 
 /// A digest computed over a body piece by piece (the app's hash: the framework has none of its own).
@@ -36,25 +55,35 @@ public struct SpooledUpload: Sendable, Hashable {
 }
 
 /// Writes a body to a temporary file piece by piece, digesting as it goes. Owned by one request on one
-/// thread; the file is deleted when the spool goes away unless it was moved.
+/// thread; the file is deleted when the spool goes away unless it was moved, and locked while it is open so
+/// ``UploadSpooling/removeLeftovers()`` knows it from a crash's leftover.
 final class UploadSpool {
+    static let prefix = "upload-"
+    static let suffix = ".part"
+
     let file: URL
     private let handle: FileHandle
     private var digest: any BodyDigest
     private(set) var byteCount = 0
     private(set) var failed = false
 
-    /// Opens a new temporary file in the spooling's directory; `nil` when it cannot be created.
+    /// Opens a new temporary file (0600) in the spooling's directory and locks it; `nil` when it cannot be
+    /// created.
     init?(_ spooling: UploadSpooling) {
-        let file = spooling.directory.appending(path: "upload-\(UUID().uuidString).part")
+        let file = spooling.directory.appending(path: "\(Self.prefix)\(UUID().uuidString)\(Self.suffix)")
         guard
             (try? FileManager.default.createDirectory(at: spooling.directory, withIntermediateDirectories: true))
-                != nil,
-            FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600]),
-            let handle = FileHandle(forWritingAtPath: file.path)
+                != nil
         else { return nil }
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { return nil }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            unlink(file.path)
+            return nil
+        }
         self.file = file
-        self.handle = handle
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         digest = spooling.digest()
     }
 
@@ -66,11 +95,11 @@ final class UploadSpool {
         do { try handle.write(contentsOf: Data(bytes)) } catch { failed = true }
     }
 
-    /// Closes the file and describes it; `nil` when writing failed.
+    /// Flushes the file to disk and describes it; `nil` when writing failed. The file stays open (and locked)
+    /// until the request ends.
     func finish() -> SpooledUpload? {
         do {
             try handle.synchronize()
-            try handle.close()
         } catch {
             failed = true
         }
@@ -87,8 +116,9 @@ final class UploadSpool {
     }
 
     deinit {
-        try? handle.close()
-        // Gone already when a handler moved it into place.
+        // Removed before it is unlocked, so no one finds it unlocked while it is ours; gone already when a
+        // handler moved it into place.
         try? FileManager.default.removeItem(at: file)
+        try? handle.close()
     }
 }
