@@ -37,6 +37,7 @@ struct MHD_Daemon *recover_mhd_start_at(unsigned int flags, const char *host, ui
                             MHD_OPTION_NOTIFY_COMPLETED, callbacks->completed, callbacks->completed_context,
                             MHD_OPTION_NOTIFY_CONNECTION, callbacks->connection, callbacks->connection_context,
                             MHD_OPTION_URI_LOG_CALLBACK, callbacks->uri_log, callbacks->uri_log_context,
+                            MHD_OPTION_EXTERNAL_LOGGER, callbacks->log, callbacks->log_context,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 

@@ -9,6 +9,7 @@ let suites: [String: @Sendable () async throws -> Void] = [
     "web": { try await WebBenchmark.run() },
     "export": exportBenchmark,
     "feed": { try FeedBenchmark.run() },
+    "slow-clients": { try SlowClientBenchmark.run() },
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 if requested.isEmpty || requested.contains(where: { suites[$0] == nil }) {

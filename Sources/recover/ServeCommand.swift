@@ -29,13 +29,26 @@ extension Commands {
             .option(
                 "trusted-proxy", value: "ADDR",
                 help: "The reverse proxy's IP address: believe its X-Forwarded-For (default: believe no one)."),
+            .option("connections", value: "N", help: "Open connections at most for pages (default 512)."),
+            .option(
+                "reserved-connections", value: "N",
+                help: "Connections beyond those for /healthz only, one request each (default 512)."),
+            .option(
+                "connections-per-address", value: "N",
+                help: "Open connections from one client address at most (default 64; 0: no limit, as behind a proxy)."),
+            .option("header-timeout", value: "SECONDS", help: "Time for a request's line and headers (default 10)."),
+            .option("idle-timeout", value: "SECONDS", help: "Time a connection may stay silent (default 30)."),
+            .option(
+                "min-body-rate", value: "BYTES",
+                help: "Bytes per second a body must average after the header timeout (default 4096; 0: none)."),
         ] + testOptions
     ) { arguments in
         try arguments.expectPositionals(atMost: 0)
         var configuration = ServerConfiguration()
         configuration.host = arguments.value("host") ?? "127.0.0.1"
         configuration.port = UInt16(try arguments.integer("port", default: 8080, in: 0...65_535))
-        configuration.threads = try arguments.integer("threads", default: 4, in: 1...256)
+        configuration.threads = try arguments.integer("threads", default: 4, in: ServerConfiguration.Bounds.threads)
+        try connectionLimits(arguments, into: &configuration)
         let idle = try arguments.integer("session-idle-minutes", default: 30, in: 1...24 * 60)
         let absolute = try arguments.integer("session-absolute-hours", default: 12, in: 1...24 * 31)
         switch (arguments.value("tls-cert"), arguments.value("tls-key")) {
@@ -77,6 +90,7 @@ extension Commands {
             }
         }
         housekeeping.resume()
+        raiseOpenFileLimit(for: configuration)
         let server: HTTPServer
         do {
             server = try HTTPServer(configuration: configuration, application: web.application)
@@ -118,6 +132,36 @@ extension Commands {
 
         static func studyClock(_ arguments: ParsedArguments) throws -> @Sendable () -> Date { { Date() } }
     #endif
+
+    /// The connection limits and deadlines of `serve`, each within ``ServerConfiguration/Bounds``.
+    static func connectionLimits(_ arguments: ParsedArguments, into configuration: inout ServerConfiguration) throws {
+        typealias Bounds = ServerConfiguration.Bounds
+        let options: [(String, WritableKeyPath<ServerConfiguration, Int>, ClosedRange<Int>)] = [
+            ("connections", \.connectionLimit, Bounds.connectionLimit),
+            ("reserved-connections", \.reservedConnections, Bounds.reservedConnections),
+            ("connections-per-address", \.connectionsPerAddress, Bounds.connectionsPerAddress),
+            ("header-timeout", \.headerTimeout, Bounds.headerTimeout),
+            ("idle-timeout", \.connectionTimeout, Bounds.connectionTimeout),
+            ("min-body-rate", \.minimumBodyRate, Bounds.minimumBodyRate),
+        ]
+        for (name, setting, bounds) in options {
+            configuration[keyPath: setting] = try arguments.integer(
+                name, default: configuration[keyPath: setting], in: bounds)
+        }
+    }
+
+    /// Raises the soft limit of open files (often 1024) towards the hard one, so every connection the server
+    /// may hold has a descriptor, with room for the database and files; says so when it cannot.
+    static func raiseOpenFileLimit(for configuration: ServerConfiguration) {
+        let needed = rlim_t(configuration.connectionLimit + configuration.reservedConnections + 256)
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < needed else { return }
+        limit.rlim_cur = min(needed, limit.rlim_max)
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        if limit.rlim_cur < needed {
+            Output.error.line("warning: open files are limited to \(limit.rlim_cur); \(needed) are wanted (ulimit -n)")
+        }
+    }
 
     static func readText(_ path: String, what: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {

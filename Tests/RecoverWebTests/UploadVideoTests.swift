@@ -140,6 +140,27 @@ import Web
                 .status == .ok)
     }
 
+    @Test func aWebMIsJudgedByItsOwnLengthWhenThatIsLongerThanDeclared() throws {
+        let folder = TestVideo.folder()
+        var client = try StudyClient(mediaFolder: folder)
+        try client.openCameraStep()
+        let long = client.upload(path, bytes: TestVideo.liveWebM(seconds: 30), type: "video/webm")
+        #expect(long.status == .unprocessableContent)
+        #expect(TestVideo.filesUnder(folder).isEmpty)
+        let fine = client.upload(path, bytes: TestVideo.liveWebM(seconds: 10), type: "video/webm")
+        #expect(fine.status == .ok)
+        client.post(
+            "/survey/kneeBendVideo/0", form: ["step": RecoverSurveys.KneeBendVideo.completion, "action": "next"])
+        let outcomes = try client.database.read { db in try SQLiteCareStore.outcomes(OutcomeQuery(), in: db) }
+        let patientID = String(
+            outcomes.first { $0.taskID.hasSuffix(".kneeBendVideo") }?.taskID.dropLast(".kneeBendVideo".count) ?? "")
+        let results = try client.database.read { db in try SurveyDataStore.results(patientID: patientID, in: db) }
+        let json = String(decoding: results.first { $0.surveyID == "kneeBendVideo" }?.json ?? Data(), as: UTF8.self)
+            .filter { !$0.isWhitespace }
+        // Declared 8.5 s, measured 10 s: the longer is recorded.
+        #expect(json.contains("\"duration\":10"))
+    }
+
     @Test func aMalformedRetryCountIsRefused() throws {
         let folder = TestVideo.folder()
         var client = try StudyClient(mediaFolder: folder)

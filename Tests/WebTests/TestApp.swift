@@ -66,11 +66,14 @@ enum TestApp {
         return try application(router)
     }
 
-    /// A live server for `application` on a free port of 127.0.0.1.
-    static func serve(_ application: Application) throws -> HTTPServer {
+    /// A live server for `application` on a free port of 127.0.0.1, with what `configure` changes.
+    static func serve(
+        _ application: Application, configure: (inout ServerConfiguration) -> Void = { _ in }
+    ) throws -> HTTPServer {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.threads = 2
+        configure(&configuration)
         return try HTTPServer(configuration: configuration, application: application)
     }
 }

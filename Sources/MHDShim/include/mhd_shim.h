@@ -24,6 +24,8 @@ struct recover_mhd_callbacks {
     void *connection_context;
     recover_mhd_uri_log_callback uri_log;
     void *uri_log_context;
+    MHD_LogCallback log;
+    void *log_context;
 };
 
 /* Starts the daemon listening on `host` (an IPv4 or IPv6 literal) and `port` (0 picks a free port),

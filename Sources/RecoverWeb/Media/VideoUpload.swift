@@ -15,7 +15,8 @@ import Web
 /// recording the step would refuse on what the headers declare (too long, retries not allowed: 422), more
 /// than the limit by `Content-Length` (413). Once the body is there, the same checks run again (the event may
 /// have changed meanwhile), then fewer bytes than `Content-Length` declared or none (400), bytes that do not
-/// start like the declared type (415). Accepted: the file is moved into the file store under its hash, the
+/// start like the declared type (415), a WebM whose own timing (``WebMDuration``) is longer than the step
+/// allows whatever was declared (422). Accepted: the file is moved into the file store under its hash, the
 /// step's ``FileResult`` is recorded in the run, and the answer is `{"next": "/survey/…", "sha256": "…"}`.
 enum VideoUpload {
     /// The headers' checks, before the body is read.
@@ -35,7 +36,9 @@ enum VideoUpload {
         guard declared.type.matches(head: head(of: upload.file)) else {
             throw HTTPError(HTTPStatus(415), "media.error.content")
         }
-        let file = declared.result(byteCount: upload.byteCount, sha256: upload.sha256)
+        // The length the engine judges is the longer of the declared one and the file's own (WebM timing).
+        let measured = declared.type == .webm ? WebMDuration.seconds(of: upload.file) : nil
+        let file = declared.result(byteCount: upload.byteCount, sha256: upload.sha256, measured: measured)
         let now = declared.event.participant.now
         let outcome = declared.run.submit(
             StepSubmission(activity: .file(file)), for: declared.step.id, in: declared.survey, at: now)
@@ -101,11 +104,12 @@ enum VideoUpload {
             else { throw HTTPError(.unprocessableContent, "media.error.result") }
         }
 
-        /// The step's result for the received file.
-        func result(byteCount: Int, sha256: String) -> FileResult {
+        /// The step's result for the received file, as long as declared or as `measured` from the file when
+        /// that is longer.
+        func result(byteCount: Int, sha256: String, measured: TimeInterval? = nil) -> FileResult {
             FileResult(
                 contentType: type.rawValue, byteCount: byteCount, sha256: sha256, retryCount: retries,
-                duration: duration)
+                duration: max(duration, measured ?? 0))
         }
     }
 

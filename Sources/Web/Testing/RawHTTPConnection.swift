@@ -85,18 +85,19 @@ public final class RawHTTPConnection {
         }
     }
 
-    /// Whether the server has closed the connection: waits up to `seconds` for the end of the stream, reading
-    /// and dropping whatever arrives before it.
+    /// Whether the server has closed the connection: waits up to `seconds` (0: just looks) for the end of the
+    /// stream, reading and dropping whatever arrives before it.
     public func isClosedByServer(within seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         var chunk = [UInt8](repeating: 0, count: 4096)
-        while Date() < deadline {
+        repeat {
             var poller = pollfd(fd: socketFD, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 100) > 0 else { continue }
+            let wait = Int32(max(0, min(100, deadline.timeIntervalSinceNow * 1000)))
+            guard poll(&poller, 1, wait) > 0 else { continue }
             let count = recv(socketFD, &chunk, chunk.count, Int32(MSG_DONTWAIT))
             if count == 0 { return true }
             if count < 0, errno != EAGAIN, errno != EWOULDBLOCK { return true }
-        }
+        } while Date() < deadline
         return false
     }
 

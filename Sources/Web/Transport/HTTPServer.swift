@@ -20,8 +20,10 @@ public final class HTTPServer: Sendable {
     /// The port the daemon listens on.
     public let port: UInt16
 
-    /// Starts listening; throws when the address is invalid or the port cannot be bound.
+    /// Starts listening; throws when a setting is out of its bounds, the address is invalid or the port cannot be
+    /// bound.
     public init(configuration: ServerConfiguration, application: Application) throws {
+        if let setting = configuration.invalidSetting { throw ServerError.invalidSetting(setting) }
         let core = ServerCore(configuration: configuration, application: application)
         self.core = core
         var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
@@ -33,8 +35,13 @@ public final class HTTPServer: Sendable {
             free(key)
         }
         var options: [MHD_OptionItem] = [
-            MHD_OptionItem(option: .THREAD_POOL_SIZE, value: max(1, configuration.threads), ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
+            MHD_OptionItem(option: .THREAD_POOL_SIZE, value: configuration.threads, ptr_value: nil),
+            // The reserve is part of libmicrohttpd's limit; which connections are reserved is the guard's count.
+            MHD_OptionItem(
+                option: .CONNECTION_LIMIT, value: configuration.connectionLimit + configuration.reservedConnections,
+                ptr_value: nil),
+            MHD_OptionItem(
+                option: .PER_IP_CONNECTION_LIMIT, value: configuration.connectionsPerAddress, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeout, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.headerMemoryLimit, ptr_value: nil),
             // Strict about the protocol: HTTP/1.1 without Host, or a space in the target, is refused by
@@ -53,14 +60,22 @@ public final class HTTPServer: Sendable {
         var callbacks = recover_mhd_callbacks(
             access: TransportCallbacks.access, access_context: context, completed: TransportCallbacks.completed,
             completed_context: nil, connection: TransportCallbacks.connectionChanged, connection_context: context,
-            uri_log: TransportCallbacks.targetArrived, uri_log_context: context)
+            uri_log: TransportCallbacks.targetArrived, uri_log_context: context, log: TransportCallbacks.log,
+            log_context: context)
         let handle = options.withUnsafeBufferPointer { items in
             recover_mhd_start_at(flags, configuration.host, configuration.port, &callbacks, items.baseAddress)
         }
         guard let handle else { throw ServerError.cannotListen(host: configuration.host, port: configuration.port) }
         daemon = Mutex(DaemonHandle(pointer: handle))
         port = recover_mhd_bound_port(handle)
+        core.connections.start()
     }
+
+    /// The connections open now.
+    public var openConnections: Int { core.connections.count }
+
+    /// The connections closed so far because a deadline passed (headers too slow, a body too slow).
+    public var connectionsCut: Int { core.connections.cut.load(ordering: .relaxed) }
 
     /// Stops accepting connections, waits for in-flight requests (up to `timeout` seconds), then
     /// closes every connection. Safe to call more than once.
@@ -78,10 +93,12 @@ public final class HTTPServer: Sendable {
             usleep(10_000)
         }
         MHD_stop_daemon(handle)
+        core.connections.stop()
     }
 
     deinit {
         if let handle = daemon.withLock({ $0 })?.pointer { MHD_stop_daemon(handle) }
+        core.connections.stop()
     }
 }
 
@@ -91,27 +108,35 @@ struct DaemonHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 }
 
-/// What the C callbacks reach through their context pointer: the application, the configuration and
-/// the count of requests in flight.
+/// What the C callbacks reach through their context pointer: the application, the configuration, the
+/// connections' guard, the library's log and the count of requests in flight.
 final class ServerCore: Sendable {
     let configuration: ServerConfiguration
     let application: Application
+    let connections: ConnectionGuard
+    let log: TransportLog
     let inFlight = Atomic<Int>(0)
 
     init(configuration: ServerConfiguration, application: Application) {
         self.configuration = configuration
         self.application = application
+        connections = ConnectionGuard(configuration: configuration)
+        log = TransportLog(write: configuration.log)
     }
 }
 
 /// The server could not start.
 public enum ServerError: Error, CustomStringConvertible {
     case cannotListen(host: String, port: UInt16)
+    /// A ``ServerConfiguration`` number outside its ``ServerConfiguration/Bounds``.
+    case invalidSetting(String)
 
     public var description: String {
         switch self {
         case .cannotListen(let host, let port):
             "cannot listen on \(host):\(port) (address in use, not an IP literal, or bad TLS files)"
+        case .invalidSetting(let name):
+            "the server setting \(name) is out of its bounds"
         }
     }
 }

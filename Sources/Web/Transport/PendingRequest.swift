@@ -11,6 +11,8 @@ final class PendingRequest {
     var spool: UploadSpool?
     /// The answer given on the headers alone (a refusal before the body), sent without reading the body.
     var early: Response?
+    /// The connection's state, for the deadlines (the body's progress).
+    var connection: ConnectionState?
 
     init(request: Request?, limit: BodyLimit) {
         self.request = request

@@ -5,15 +5,19 @@ import MHDShim
 /// The callbacks about connections and request heads: a ``ConnectionState`` per TCP connection, the raw
 /// request target, and the head as ``RequestHead`` reads it.
 extension TransportCallbacks {
-    /// A connection opened or closed (`MHD_OPTION_NOTIFY_CONNECTION`): its ``ConnectionState`` is made and kept
-    /// in the socket context, and released when it closes (libmicrohttpd calls this for every connection it
-    /// announced, before it closes the socket).
-    static let connectionChanged: MHD_NotifyConnectionCallback = { _, _, socketContext, code in
-        guard let socketContext else { return }
+    /// A connection opened or closed (`MHD_OPTION_NOTIFY_CONNECTION`): its ``ConnectionState`` is made by the
+    /// ``ConnectionGuard`` and kept in the socket context, and leaves the guard and is released when it closes
+    /// (libmicrohttpd calls this for every connection it announced, before it closes the socket).
+    static let connectionChanged: MHD_NotifyConnectionCallback = { context, connection, socketContext, code in
+        guard let context, let connection, let socketContext else { return }
+        let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
         if code == .CONNECTION_NOTIFY_STARTED {
-            socketContext.pointee = Unmanaged.passRetained(ConnectionState()).toOpaque()
+            let state = core.connections.opened(socket: recover_mhd_connection_fd(connection))
+            socketContext.pointee = Unmanaged.passRetained(state).toOpaque()
         } else if let stored = socketContext.pointee {
-            Unmanaged<ConnectionState>.fromOpaque(stored).release()
+            let state = Unmanaged<ConnectionState>.fromOpaque(stored)
+            core.connections.closed(state.takeUnretainedValue())
+            state.release()
             socketContext.pointee = nil
         }
     }

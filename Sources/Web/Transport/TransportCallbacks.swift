@@ -14,18 +14,29 @@ enum TransportCallbacks {
         guard let context, let connection, let state else { return MHD_NO }
         let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
         guard let stored = state.pointee else {
+            let tracked = connectionState(connection)
+            tracked?.enter(.answering)
             let head = readHead(connection, method: method, target: url, version: version)
             if head.problem() != nil { return refuse(connection, status: .badRequest) }
+            if tracked?.isReserved == true,
+                !core.configuration.reservedPaths.contains(url.map { String(cString: $0) } ?? "")
+            {
+                // A connection in the reserve serves health checks only: the server is full.
+                return refuse(connection, status: .serviceUnavailable)
+            }
             let pending = admit(core, connection, url, method, head)
+            pending.connection = tracked
             state.pointee = Unmanaged.passRetained(pending).toOpaque()
             if pending.exceededLimit || pending.early != nil {
                 // Answer before reading a body we will not keep; libmicrohttpd then closes.
                 return respond(core, connection, pending)
             }
+            tracked?.enter(.receivingBody)
             return MHD_YES
         }
         let pending = Unmanaged<PendingRequest>.fromOpaque(stored).takeUnretainedValue()
         if let uploadSize, uploadSize.pointee > 0 {
+            pending.connection?.bodyBytes.add(uploadSize.pointee, ordering: .relaxed)
             if !pending.exceededLimit, let upload {
                 let count = uploadSize.pointee
                 if let spool = pending.spool {
@@ -85,17 +96,20 @@ enum TransportCallbacks {
         return pending
     }
 
-    /// Releases the ``PendingRequest`` when libmicrohttpd is done with a request.
-    static let completed: MHD_RequestCompletedCallback = { _, _, state, _ in
+    /// Releases the ``PendingRequest`` when libmicrohttpd is done with a request; a kept-alive connection then
+    /// waits for the next request's head, on the header deadline.
+    static let completed: MHD_RequestCompletedCallback = { _, connection, state, _ in
+        if let connection { connectionState(connection)?.enter(.awaitingHead) }
         guard let state, let stored = state.pointee else { return }
         Unmanaged<PendingRequest>.fromOpaque(stored).release()
         state.pointee = nil
     }
 
     static func respond(_ core: ServerCore, _ connection: OpaquePointer, _ pending: PendingRequest) -> MHD_Result {
+        pending.connection?.enter(.answering)
         core.inFlight.add(1, ordering: .acquiringAndReleasing)
         defer { core.inFlight.subtract(1, ordering: .acquiringAndReleasing) }
-        let response: Response
+        var response: Response
         if let early = pending.early {
             response = early
         } else if var request = pending.request {
@@ -106,14 +120,17 @@ enum TransportCallbacks {
         } else {
             response = Response.text("Not Implemented", status: HTTPStatus(501))
         }
+        // A reserved connection serves one health check: keeping it alive would let a client hold the reserve.
+        if pending.connection?.isReserved == true { response.headers["Connection"] = "close" }
         return queue(response, on: connection)
     }
 
     /// Answers `status` with a plain text body and closes the connection (a request the transport refuses
-    /// before the application sees it).
+    /// before the application sees it: a malformed head, or a full server).
     static func refuse(_ connection: OpaquePointer, status: HTTPStatus) -> MHD_Result {
         var response = Response.text(status == .badRequest ? "Bad Request" : "Service Unavailable", status: status)
         response.headers["Connection"] = "close"
+        if status == .serviceUnavailable { response.headers["Retry-After"] = "5" }
         return queue(response, on: connection)
     }
 
