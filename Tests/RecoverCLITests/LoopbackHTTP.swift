@@ -23,9 +23,11 @@ enum LoopbackHTTP {
         let reason: String
     }
 
-    /// Sends one request; a `form` is sent as `application/x-www-form-urlencoded`.
+    /// Sends one request from the loopback address `source` (any of 127.0.0.0/8, so that several
+    /// simulated people can each have their own); a `form` is sent as `application/x-www-form-urlencoded`.
     static func send(
-        _ method: String, _ path: String, port: UInt16, cookies: [String: String] = [:], form: [String: String]? = nil
+        _ method: String, _ path: String, port: UInt16, from source: String = "127.0.0.1",
+        cookies: [String: String] = [:], form: [String: String]? = nil
     ) throws -> Reply {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         if !cookies.isEmpty {
@@ -40,7 +42,7 @@ enum LoopbackHTTP {
             head += "Content-Type: application/x-www-form-urlencoded\r\n"
         }
         head += "Content-Length: \(body.utf8.count)\r\n\r\n"
-        let raw = try exchange(Array((head + body).utf8), port: port)
+        let raw = try exchange(Array((head + body).utf8), port: port, from: source)
         return try parse(raw)
     }
 
@@ -49,12 +51,21 @@ enum LoopbackHTTP {
     }
 
     /// Connects, writes `request` and reads until the server closes the connection.
-    private static func exchange(_ request: [UInt8], port: UInt16) throws -> [UInt8] {
+    private static func exchange(_ request: [UInt8], port: UInt16, from source: String) throws -> [UInt8] {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Unanswered(reason: "no socket") }
         defer { close(descriptor) }
         var limit = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else { throw Unanswered(reason: "bind \(source): \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian

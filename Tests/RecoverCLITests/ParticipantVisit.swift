@@ -27,6 +27,9 @@ struct ParticipantVisit: Sendable {
 
     let code: String
     let email: String
+    /// The loopback address this participant's phone connects from: people have their own addresses, so
+    /// the sign-in throttle's per-address backoff (docs/security.md) paces each of them, not the whole load.
+    let source: String
     private var stage = Stage.joining
     /// Whether the last request of the current stage got no answer: its write may or may not have
     /// committed, so the next answer may say the stage is over already.
@@ -35,9 +38,12 @@ struct ParticipantVisit: Sendable {
     private var page = ""
     private var port: UInt16 = 0
 
-    init(code: String) {
+    /// The visit of the participant with invitation `code`, the `number`th of the load (0 to 62,499).
+    init(code: String, number: Int) {
         self.code = code
         email = "p-\(code.lowercased())@example.com"
+        let host = number % 62_500
+        source = "127.1.\(host / 250).\(1 + host % 250)"
     }
 
     /// Whether the first day is over.
@@ -159,7 +165,8 @@ struct ParticipantVisit: Sendable {
 
     /// Posts a form with the page's CSRF token and expects the redirect that follows a committed write. A
     /// password check the throttle holds back (429) is sent again after its `Retry-After`, as a patient
-    /// browser would: a server killed while checking a password leaves that attempt counted against 127.0.0.1.
+    /// browser would: a server killed while checking a password leaves that attempt counted against the account
+    /// and the participant's address.
     private mutating func submit(_ path: String, _ fields: [String: String]) throws {
         let form = fields.merging(["csrf": try field("csrf")]) { $1 }
         var reply = try send("POST", path, form: form)
@@ -171,7 +178,7 @@ struct ParticipantVisit: Sendable {
     }
 
     private mutating func send(_ method: String, _ path: String, form: [String: String]?) throws -> LoopbackHTTP.Reply {
-        let reply = try LoopbackHTTP.send(method, path, port: port, cookies: cookies, form: form)
+        let reply = try LoopbackHTTP.send(method, path, port: port, from: source, cookies: cookies, form: form)
         for cookie in reply.cookies { cookies[cookie.name] = cookie.value }
         return reply
     }

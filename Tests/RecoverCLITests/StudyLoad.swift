@@ -80,7 +80,7 @@ final class StudyLoad: Sendable {
         return next.withLock { index in
             guard index < invitations.count else { return nil }
             index += 1
-            return ParticipantVisit(code: invitations[index - 1])
+            return ParticipantVisit(code: invitations[index - 1], number: index - 1)
         }
     }
 
