@@ -59,18 +59,24 @@ let package = Package(
         // The engine.
         .target(name: "Research"),
         .target(name: "Care"),
+        // What a store tells either database core it changes (a row, a kind of change): shared by both cores.
+        .target(name: "RowChanges"),
         // The database core (knows no domain) and the care store on it.
-        .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .target(name: "CareSQLite", dependencies: ["Care", "SQLite"]),
+        .target(name: "SQLite", dependencies: ["RowChanges", "CSQLite"]),
+        .target(name: "CareSQLite", dependencies: ["Care", "SQLite", "RowChanges"]),
         // The PostgreSQL core (knows no domain): a connection pool, transactions with retry, migrations; the care
         // store on it.
-        .target(name: "Postgres", dependencies: ["CPostgres"]),
-        .target(name: "CarePostgres", dependencies: ["Care", "Postgres"]),
+        .target(name: "Postgres", dependencies: ["RowChanges", "CPostgres"]),
+        .target(name: "CarePostgres", dependencies: ["Care", "Postgres", "RowChanges"]),
 
         // The study, its records and use cases.
         .target(name: "Recover", dependencies: ["Research", "Care"]),
         .target(
-            name: "RecoverData", dependencies: ["Recover", "Research", "Care", "SQLite", "CareSQLite", "Cryptography"]),
+            name: "RecoverData",
+            dependencies: [
+                "Recover", "Research", "Care", "SQLite", "CareSQLite", "Postgres", "CarePostgres", "RowChanges",
+                "Cryptography",
+            ]),
         // Study data out: CSV, JSON, FHIR R4, the audit trail's JSON lines; streamed, written atomically.
         .target(
             name: "Exports", dependencies: ["Care", "RecoverData", "SQLite", "Research", "Recover", "Cryptography"]),
@@ -89,13 +95,14 @@ let package = Package(
         .target(
             name: "RecoverApp",
             dependencies: [
-                "Web", "RecoverWeb", "RecoverData", "SQLite", "Recover", "Cryptography", "Exports", "Backups",
+                "Web", "RecoverWeb", "RecoverData", "SQLite", "Postgres", "Recover", "Cryptography", "Exports",
+                "Backups",
             ]),
         .executableTarget(
             name: "recover",
             dependencies: [
                 "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "Web", "RecoverWeb",
-                "RecoverApp", "Cryptography", "Exports", "Backups",
+                "RecoverApp", "Cryptography", "Exports", "Backups", "Postgres",
             ]
         ),
         .executableTarget(
@@ -125,7 +132,10 @@ let package = Package(
             dependencies: ["CarePostgres", "Postgres", "Care", "PostgresTestSupport", "CareSQLite", "SQLite"]),
         .testTarget(
             name: "RecoverDataTests",
-            dependencies: ["RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Research", "Cryptography"]),
+            dependencies: [
+                "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Research", "Cryptography", "Postgres",
+                "CarePostgres", "PostgresTestSupport",
+            ]),
         .testTarget(name: "RecoverTests", dependencies: ["Recover", "Research", "Care"]),
         .testTarget(name: "WebTests", dependencies: ["Web"]),
         .testTarget(

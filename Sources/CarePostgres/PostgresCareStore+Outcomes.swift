@@ -1,6 +1,7 @@
 import Care
 import Foundation
 import Postgres
+import RowChanges
 
 /// Outcomes and events inside the caller's transaction.
 extension PostgresCareStore {
@@ -30,15 +31,19 @@ extension PostgresCareStore {
             }
             throw refusal
         }
-        let inserted = try db.execute(
-            """
-            INSERT INTO care_outcome (id, task_id, task_version_id, occurrence, event_start, values_json, created_at,
-            updated_at, deleted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL) ON CONFLICT DO NOTHING
-            """,
-            [
-                stored.id, stored.taskID, stored.taskVersionID, stored.occurrenceIndex, stored.eventStart?.description,
-                try CareRecordJSON.encode(stored.values), stored.createdDate, stored.updatedDate,
-            ])
+        let participant = try patientID(taskVersionID: stored.taskVersionID, in: db)
+        let inserted = try db.recordingChange(.create, of: outcomeRow(stored.id), owner: participant) {
+            try db.execute(
+                """
+                INSERT INTO care_outcome (id, task_id, task_version_id, occurrence, event_start, values_json,
+                created_at, updated_at, deleted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL) ON CONFLICT DO NOTHING
+                """,
+                [
+                    stored.id, stored.taskID, stored.taskVersionID, stored.occurrenceIndex,
+                    stored.eventStart?.description, try CareRecordJSON.encode(stored.values), stored.createdDate,
+                    stored.updatedDate,
+                ])
+        }
         if inserted == 1 { return (stored, true) }
         if let existing = try self.outcome(id: outcome.id, in: db) { return (try existing.replaying(outcome), false) }
         if let live = try db.queryOne(
@@ -60,9 +65,12 @@ extension PostgresCareStore {
     ) throws -> Outcome {
         guard let stored = try outcome(id: id, in: db) else { throw CareStoreError.unknownOutcome(id) }
         let outcome = try stored.updating(values: values, at: PostgresTimestamp.rounded(now))
-        try db.execute(
-            "UPDATE care_outcome SET values_json = $1, updated_at = $2 WHERE id = $3",
-            [try CareRecordJSON.encode(values), outcome.updatedDate, id])
+        let participant = try patientID(taskVersionID: outcome.taskVersionID, in: db)
+        try db.recordingChange(.update, of: outcomeRow(id), owner: participant) {
+            try db.execute(
+                "UPDATE care_outcome SET values_json = $1, updated_at = $2 WHERE id = $3",
+                [try CareRecordJSON.encode(values), outcome.updatedDate, id])
+        }
         return outcome
     }
 
@@ -71,8 +79,16 @@ extension PostgresCareStore {
         guard var outcome = try outcome(id: id, in: db) else { throw CareStoreError.unknownOutcome(id) }
         guard outcome.isLive else { return outcome }
         outcome.deletedDate = PostgresTimestamp.rounded(now)
-        try db.execute("UPDATE care_outcome SET deleted_at = $1 WHERE id = $2", [outcome.deletedDate, id])
+        let participant = try patientID(taskVersionID: outcome.taskVersionID, in: db)
+        try db.recordingChange(.delete, of: outcomeRow(id), owner: participant) {
+            try db.execute("UPDATE care_outcome SET deleted_at = $1 WHERE id = $2", [outcome.deletedDate, id])
+        }
         return outcome
+    }
+
+    /// An outcome row as a change recorder names it.
+    static func outcomeRow(_ id: String) -> RowReference {
+        RowReference(table: "care_outcome", key: id)
     }
 
     /// The patient whose care plan holds a task version; nil for a task without a plan.

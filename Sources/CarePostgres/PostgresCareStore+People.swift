@@ -1,6 +1,7 @@
 import Care
 import Foundation
 import Postgres
+import RowChanges
 
 /// Patients, care plans and contacts inside the caller's transaction.
 extension PostgresCareStore {
@@ -10,18 +11,22 @@ extension PostgresCareStore {
         if try Self.patient(id: patient.id, in: db) != nil {
             throw CareStoreError.duplicateID(entity: "patient", id: patient.id)
         }
-        try db.execute(
-            "INSERT INTO care_patient (id, name, birth_date, time_zone) VALUES ($1, $2, $3, $4)",
-            [patient.id, patient.name, patient.birthDate?.description, patient.timeZoneIdentifier])
+        try db.recordingChange(of: patientRow(patient.id), owner: patient.id) {
+            try db.execute(
+                "INSERT INTO care_patient (id, name, birth_date, time_zone) VALUES ($1, $2, $3, $4)",
+                [patient.id, patient.name, patient.birthDate?.description, patient.timeZoneIdentifier])
+        }
         return patient
     }
 
     /// Replaces a patient's details inside the caller's transaction.
     public static func updatePatient(_ patient: Patient, in db: PostgresConnection) throws -> Patient {
         try patient.checkTimeZone()
-        let changed = try db.execute(
-            "UPDATE care_patient SET name = $1, birth_date = $2, time_zone = $3 WHERE id = $4",
-            [patient.name, patient.birthDate?.description, patient.timeZoneIdentifier, patient.id])
+        let changed = try db.recordingChange(of: patientRow(patient.id), owner: patient.id) {
+            try db.execute(
+                "UPDATE care_patient SET name = $1, birth_date = $2, time_zone = $3 WHERE id = $4",
+                [patient.name, patient.birthDate?.description, patient.timeZoneIdentifier, patient.id])
+        }
         if changed == 0 { throw CareStoreError.unknownPatient(patient.id) }
         return patient
     }
@@ -39,8 +44,11 @@ extension PostgresCareStore {
         if let patientID = plan.patientID, try patient(id: patientID, in: db) == nil {
             throw CareStoreError.unknownPatient(patientID)
         }
-        try db.execute(
-            "INSERT INTO care_plan (id, title, patient_id) VALUES ($1, $2, $3)", [plan.id, plan.title, plan.patientID])
+        try db.recordingChange(of: RowReference(table: "care_plan", key: plan.id), owner: plan.patientID) {
+            try db.execute(
+                "INSERT INTO care_plan (id, title, patient_id) VALUES ($1, $2, $3)",
+                [plan.id, plan.title, plan.patientID])
+        }
         return plan
     }
 
@@ -65,9 +73,12 @@ extension PostgresCareStore {
         {
             throw CareStoreError.unknownCarePlan(planID)
         }
-        try db.execute(
-            "INSERT INTO care_contact (id, name, role, phone, email, care_plan_id) VALUES ($1, $2, $3, $4, $5, $6)",
-            [contact.id, contact.name, contact.role, contact.phone, contact.email, contact.carePlanID])
+        let participant = try contact.carePlanID.flatMap { try patientID(carePlanID: $0, in: db) }
+        try db.recordingChange(of: RowReference(table: "care_contact", key: contact.id), owner: participant) {
+            try db.execute(
+                "INSERT INTO care_contact (id, name, role, phone, email, care_plan_id) VALUES ($1, $2, $3, $4, $5, $6)",
+                [contact.id, contact.name, contact.role, contact.phone, contact.email, contact.carePlanID])
+        }
         return contact
     }
 
@@ -80,5 +91,15 @@ extension PostgresCareStore {
                 try db.query("SELECT * FROM care_contact ORDER BY id")
             }
         return try rows.map(PostgresCareRecordCoding.contact)
+    }
+
+    /// A patient row as a change recorder names it.
+    static func patientRow(_ id: String) -> RowReference {
+        RowReference(table: "care_patient", key: id)
+    }
+
+    /// The patient whose care plan this is; nil for a plan without a patient.
+    static func patientID(carePlanID: String, in db: PostgresConnection) throws -> String? {
+        try db.queryOne("SELECT patient_id FROM care_plan WHERE id = $1", [carePlanID])?["patient_id"]
     }
 }

@@ -1,6 +1,7 @@
 import Care
 import Foundation
 import Postgres
+import RowChanges
 
 /// The statements of versioned care tasks; their rules are `TransactionalCareStore`'s.
 extension PostgresCareStore {
@@ -31,15 +32,19 @@ extension PostgresCareStore {
         if try db.queryOne("SELECT version_id FROM care_task_version WHERE version_id = $1", [task.versionID]) != nil {
             throw CareStoreError.duplicateID(entity: "care task version", id: task.versionID)
         }
-        try db.execute(
-            """
-            INSERT INTO care_task_version (version_id, task_id, sequence, care_plan_id, effective_at, is_deleted,
-            json) VALUES ($1, $2, $3, $4, $5, $6, $7)
-            """,
-            [
-                task.versionID, task.id, checked.sequence, task.carePlanID, task.effectiveDate.description,
-                task.isDeleted,
-                try CareRecordJSON.encode(task),
-            ])
+        let participant = try task.carePlanID.flatMap { try patientID(carePlanID: $0, in: db) }
+        let row = RowReference(table: "care_task_version", keyColumn: "version_id", key: task.versionID)
+        try db.recordingChange(task.isDeleted ? .delete : nil, of: row, owner: participant) {
+            try db.execute(
+                """
+                INSERT INTO care_task_version (version_id, task_id, sequence, care_plan_id, effective_at, is_deleted,
+                json) VALUES ($1, $2, $3, $4, $5, $6, $7)
+                """,
+                [
+                    task.versionID, task.id, checked.sequence, task.carePlanID, task.effectiveDate.description,
+                    task.isDeleted,
+                    try CareRecordJSON.encode(task),
+                ])
+        }
     }
 }

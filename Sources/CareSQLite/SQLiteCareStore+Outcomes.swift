@@ -1,5 +1,6 @@
 import Care
 import Foundation
+import RowChanges
 import SQLite
 
 /// Outcomes and events inside the caller's transaction.

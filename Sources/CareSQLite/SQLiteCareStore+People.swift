@@ -1,5 +1,6 @@
 import Care
 import Foundation
+import RowChanges
 import SQLite
 
 /// Patients, care plans and contacts inside the caller's transaction.

@@ -1,5 +1,6 @@
 import Care
 import Foundation
+import RowChanges
 import SQLite
 
 /// The statements of versioned care tasks; their rules are `TransactionalCareStore`'s.

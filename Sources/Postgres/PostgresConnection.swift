@@ -24,6 +24,10 @@ public final class PostgresConnection {
     /// Set when a prepared statement had gone stale (its table changed since it was prepared) and was dropped:
     /// the transaction can run again and prepare it afresh.
     var droppedStalePreparedStatement = false
+    /// Who is told about the row changes of the current write; every write starts with the database's
+    /// default (``PostgresDatabase/open(_:migrations:configuration:changeRecorder:)``), and its closure may
+    /// replace it.
+    public var changeRecorder: (any PostgresChangeRecorder)?
     private let counters: ActivityCounters
     private let preparesStatements: Bool
     private var prepared: [String: PreparedStatement] = [:]

@@ -60,6 +60,7 @@ extension PostgresDatabase {
     ) throws -> Attempt<T> {
         connection.lastServerError = nil
         connection.droppedStalePreparedStatement = false
+        connection.changeRecorder = begin.hasSuffix("READ WRITE") ? changeRecorder : nil
         do {
             try connection.executeUnchecked(begin)
         } catch let error as PostgresError where error.category == .connection && connection.isBroken {

@@ -32,10 +32,14 @@ public final class PostgresDatabase: Sendable {
     public let configuration: PostgresConfiguration
     let pool: ConnectionPool
     let counters: ActivityCounters
+    /// Every write's connection starts with it as its ``PostgresConnection/changeRecorder``.
+    let changeRecorder: (any PostgresChangeRecorder)?
 
-    private init(url: PostgresURL, configuration: PostgresConfiguration) {
+    private init(url: PostgresURL, configuration: PostgresConfiguration, changeRecorder: (any PostgresChangeRecorder)?)
+    {
         self.url = url
         self.configuration = configuration
+        self.changeRecorder = changeRecorder
         let counters = ActivityCounters()
         self.counters = counters
         pool = ConnectionPool(maximumCount: configuration.maximumConnections, timeout: configuration.checkoutTimeout) {
@@ -43,15 +47,17 @@ public final class PostgresDatabase: Sendable {
         }
     }
 
-    /// Connects to the database at `url` and applies `migrations` in order (those not yet applied).
+    /// Connects to the database at `url` and applies `migrations` in order (those not yet applied); every
+    /// write starts with `changeRecorder` as its connection's ``PostgresConnection/changeRecorder``.
     ///
     /// Throws ``PostgresError``: `.connection` or `.authentication` when the server cannot be reached or
     /// refuses the login, or the error of a migration that fails (with ``PostgresError/migration`` set).
     public static func open(
         _ url: PostgresURL, migrations: [PostgresMigration] = [],
-        configuration: PostgresConfiguration = PostgresConfiguration()
+        configuration: PostgresConfiguration = PostgresConfiguration(),
+        changeRecorder: (any PostgresChangeRecorder)? = nil
     ) throws -> PostgresDatabase {
-        let database = PostgresDatabase(url: url, configuration: configuration)
+        let database = PostgresDatabase(url: url, configuration: configuration, changeRecorder: changeRecorder)
         try database.withConnection { _ in }
         if !migrations.isEmpty { try database.migrate(migrations) }
         return database

@@ -1,5 +1,6 @@
 import Cryptography
 import Foundation
+import Postgres
 import RecoverData
 import RecoverWeb
 import SQLite
@@ -8,6 +9,9 @@ import SQLite
 public struct AppConfiguration: Sendable {
     /// The data folder (`--data-dir`).
     public var dataDirectory: URL
+    /// The PostgreSQL database of the study's records (`--database`); nil keeps them in the data folder's
+    /// SQLite file.
+    public var database: PostgresURL?
     /// Sign out after this many seconds without a request.
     public var sessionIdleTimeout: TimeInterval = 30 * 60
     /// Sign out this many seconds after signing in.

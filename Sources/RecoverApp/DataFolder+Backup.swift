@@ -25,8 +25,18 @@ extension DataFolder {
     public func backup(to destination: URL, creator: String, progress: (Int) -> Void = { _ in }) throws
         -> BackupManifest
     {
-        try BackupArchive.create(
+        guard let database else { throw BackupOfSharedDatabase() }
+        return try BackupArchive.create(
             of: url, contents: Self.backupContents, database: database, to: destination, creator: creator,
             progress: progress)
+    }
+}
+
+/// `recover backup` copies a data folder with its SQLite database; a study on PostgreSQL is backed up with the
+/// server's own tools (docs/deployment.md).
+public struct BackupOfSharedDatabase: Error, CustomStringConvertible {
+    public var description: String {
+        "the study's records are on PostgreSQL: back them up with pg_dump, and this folder's files with any file "
+            + "backup (docs/deployment.md, \"Several instances\")"
     }
 }

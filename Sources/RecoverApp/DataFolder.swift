@@ -1,10 +1,14 @@
 import Cryptography
 import Foundation
+import Postgres
 import RecoverData
 import SQLite
 
 /// A Recover data folder opened for use: the database (every migration of ``RecoverSchema``), the server's
 /// signing key, the study's records and the account directory over them.
+///
+/// The records live in the folder's `recover.sqlite`, or, given a PostgreSQL URL (`--database`), on that server;
+/// the folder then holds the signing key and the media files, and several server instances share it.
 ///
 /// ```swift
 /// let folder = try DataFolder.open(URL(fileURLWithPath: "recover-data"))
@@ -16,8 +20,8 @@ public struct DataFolder: Sendable {
     /// The study's records and use cases (database and signing key).
     public let records: StudyDatabase
 
-    /// The database.
-    public var database: Database { records.database }
+    /// The folder's SQLite database, when the records are there (nil on PostgreSQL).
+    public let database: Database?
     /// The server's signing key (created in the folder on first use).
     public let signingKey: SigningKey
     /// Accounts, invitations, sessions and throttling over the same database.
@@ -33,11 +37,11 @@ public struct DataFolder: Sendable {
     /// Opens the folder at `url`, creating it and its database unless `mustExist`; `fallbackTimeZone` is
     /// the zone of accounts stored without one.
     public static func open(
-        _ url: URL, mustExist: Bool = false, durability: DatabaseConfiguration.Durability = .full,
-        fallbackTimeZone: String = TimeZone.current.identifier
+        _ url: URL, postgres: PostgresURL? = nil, mustExist: Bool = false,
+        durability: DatabaseConfiguration.Durability = .full, fallbackTimeZone: String = TimeZone.current.identifier
     ) throws -> DataFolder {
         let file = url.appending(path: Database.fileName)
-        if mustExist {
+        if mustExist, postgres == nil {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
                 throw OpenError(isMissing: true, description: "no data folder at \(url.path)")
@@ -60,16 +64,27 @@ public struct DataFolder: Sendable {
         } catch let error as SigningKeyError {
             throw OpenError(isMissing: false, description: error.description)
         }
-        let database: Database
-        do {
-            database = try RecoverSchema.open(at: file, configuration: DatabaseConfiguration(durability: durability))
-        } catch let error as DatabaseOpenError {
-            throw OpenError(isMissing: false, description: error.description)
-        } catch {
-            throw OpenError(isMissing: false, description: "cannot open the database in \(url.path): \(error)")
+        let storage: StudyStorage
+        if let postgres {
+            do {
+                storage = try RecoverSchema.open(postgres: postgres)
+            } catch {
+                // PostgresError never carries the password or statement arguments.
+                throw OpenError(isMissing: false, description: "cannot open the database \(postgres): \(error)")
+            }
+        } else {
+            do {
+                storage = StudyStorage(
+                    try RecoverSchema.open(at: file, configuration: DatabaseConfiguration(durability: durability)))
+            } catch let error as DatabaseOpenError {
+                throw OpenError(isMissing: false, description: error.description)
+            } catch {
+                throw OpenError(isMissing: false, description: "cannot open the database in \(url.path): \(error)")
+            }
         }
         return DataFolder(
-            url: url, records: StudyDatabase(database: database, signingKey: key), signingKey: key,
-            directory: SQLiteAccountDirectory(database: database, fallbackTimeZone: fallbackTimeZone))
+            url: url, records: StudyDatabase(database: storage, signingKey: key), database: storage.sqlite,
+            signingKey: key,
+            directory: StoredAccountDirectory(database: storage, fallbackTimeZone: fallbackTimeZone))
     }
 }

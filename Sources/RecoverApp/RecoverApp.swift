@@ -29,7 +29,7 @@ public struct RecoverApp: Sendable {
     public init(configuration: AppConfiguration) throws {
         try self.init(
             folder: try DataFolder.open(
-                configuration.dataDirectory, durability: configuration.durability,
+                configuration.dataDirectory, postgres: configuration.database, durability: configuration.durability,
                 fallbackTimeZone: configuration.defaultTimeZone),
             configuration: configuration)
     }

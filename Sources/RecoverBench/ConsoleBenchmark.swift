@@ -33,7 +33,6 @@ enum ConsoleBenchmark {
         if keep { print("console.database: \(folder.path)/recover.sqlite (kept)") }
         // The whole app over the data folder, built by the composition root as `recover serve` builds it.
         let data = try DataFolder.open(folder, durability: .normal, fallbackTimeZone: "UTC")
-        let database = data.database
         let utc = TimeZone(identifier: "UTC") ?? .current
         let now = Date()
         let today = LocalDateTime(instant: now, in: utc).date
@@ -43,32 +42,36 @@ enum ConsoleBenchmark {
             try DemoData(participants: participants, days: days, seed: 42, today: today).generate(
                 into: data.records)
         }
-        let count = try await database.read { db in try ConsoleQueries.enrollment(in: db).joined }
-        let ids = try await database.read { db in
+        let count = try await data.records.database.read { db in try ConsoleQueries.enrollment(in: db).joined }
+        let ids = try await data.records.database.read { db in
             try AccountStore.accounts(role: .participant, limit: 1, offset: count / 2, in: db).map(\.id)
         }
         let buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - buildStart) / 1e9
-        let outcomes = try await database.read { db in
+        let outcomes = try await data.records.database.read { db in
             try db.queryOne("SELECT count(*) AS n FROM care_outcome")?.int("n") ?? 0
         }
         print("console.participants: \(count)")
         print("console.outcomes: \(outcomes)")
         print("console.build_study: \(String(format: "%.1f", buildSeconds)) s")
 
-        report("enrollment_query") { _ = try database.read { db in try ConsoleQueries.enrollment(in: db) } }
-        report("alerts_query") { _ = try database.read { db in try ConsoleQueries.alerts(today: today, in: db) } }
+        report("enrollment_query") {
+            _ = try data.records.database.read { db in try ConsoleQueries.enrollment(in: db) }
+        }
+        report("alerts_query") {
+            _ = try data.records.database.read { db in try ConsoleQueries.alerts(today: today, in: db) }
+        }
         report("adherence_query") {
-            _ = try database.read { db in try ConsoleQueries.adherence(today: today, in: db) }
+            _ = try data.records.database.read { db in try ConsoleQueries.adherence(today: today, in: db) }
         }
         for sort in ParticipantListQuery.Sort.allCases {
             report("participant_list_query.\(sort.rawValue)") {
-                _ = try database.read { db in
+                _ = try data.records.database.read { db in
                     try ConsoleQueries.participants(ParticipantListQuery(sort: sort), today: today, in: db)
                 }
             }
         }
         report("participant_search_query") {
-            _ = try database.read { db in
+            _ = try data.records.database.read { db in
                 try ConsoleQueries.participants(ParticipantListQuery(search: "demo-77"), today: today, in: db)
             }
         }

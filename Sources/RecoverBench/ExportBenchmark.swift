@@ -26,7 +26,8 @@ func exportBenchmark() async throws {
         var rows = 0
         let seconds = try benchmarkSeconds {
             rows = try ExportFormat.csv.write(
-                from: database, filter: try ExportFilter(), pseudonyms: Pseudonyms(secret: Crypto.randomBytes(32)),
+                from: StudyStorage(database), filter: try ExportFilter(),
+                pseudonyms: Pseudonyms(secret: Crypto.randomBytes(32)),
                 to: out)
         }
         let ours = Double(rows) / seconds

@@ -21,7 +21,7 @@ enum FeedBenchmark {
             at: folder.appending(path: "recover.sqlite"), configuration: DatabaseConfiguration(durability: .normal))
         let records = StudyDatabase(database: database)
         try DemoData(participants: 1, days: days, seed: 7).generate(into: records)
-        guard let account = try database.read({ db in try AccountStore.account(email: DemoData.email(1), in: db) })
+        guard let account = try records.accounts.account(email: DemoData.email(1))
         else { throw FeedBenchmarkFailure.noParticipant }
         let participant = try records.participant(account, now: Date())
         let day = participant.today.addingDays(-1)

@@ -32,7 +32,7 @@ enum WebBenchmark {
         let database = try RecoverSchema.open(
             at: folder.appendingPathComponent("recover.sqlite"), migrations: AccountStore.migrations,
             configuration: DatabaseConfiguration(durability: .normal))
-        let directory = SQLiteAccountDirectory(database: database)
+        let directory = StoredAccountDirectory(database: database)
         let services = WebServices(directory: directory, defaultTimeZone: "UTC")
         let account = Account(
             email: "bench@example.com", passwordHash: try PasswordHasher(strength: .minimum).hash("bench password"),

@@ -1,7 +1,4 @@
-/// What kind of change a store makes to a row.
-public enum RowChangeKind: String, Hashable, Sendable {
-    case create, update, delete
-}
+import RowChanges
 
 /// Told about every row change a store makes inside a write, around the change itself (an audit trail).
 ///

@@ -15,14 +15,13 @@ extension Commands {
             docs/deployment.md.
             """,
         options: [
-            .option("out", value: "FILE", help: "The archive to write (replaced if it exists)."),
-            .option("data-dir", value: "DIR", help: "The data folder (default ./recover-data)."),
-        ],
+            .option("out", value: "FILE", help: "The archive to write (replaced if it exists).")
+        ] + StudyLocation.options,
         subcommands: [backupVerify]
     ) { arguments in
         try arguments.expectPositionals(atMost: 0)
         let out = URL(fileURLWithPath: try arguments.required("out"))
-        let data = try ExistingDataFolder.open(arguments.value("data-dir"))
+        let data = try StudyLocation.openExisting(arguments)
         let progress = ProgressLine(noun: "files")
         do {
             let manifest = try data.backup(to: out, creator: recoverVersion, progress: progress.update)

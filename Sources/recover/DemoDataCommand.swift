@@ -6,7 +6,7 @@ extension Commands {
     static let demoData = CommandSpec(
         name: "demo-data",
         abstract: "Fill the data folder with clearly marked synthetic participants for trying and measuring.",
-        synopsis: "--participants N --days D [--seed S] [--data-dir DIR]",
+        synopsis: "--participants N --days D [--seed S] [--data-dir DIR] [--database URL]",
         discussion: """
             Each synthetic participant (email synthetic-0001@example.invalid, no password) joins D days ago, \
             consents with a drawn signature, does daily check-ins (pain trending down, sleep up) and the \
@@ -18,8 +18,7 @@ extension Commands {
             .option("participants", value: "N", help: "How many participants (1...100000)."),
             .option("days", value: "D", help: "Days of data each, ending yesterday (1...365)."),
             .option("seed", value: "S", help: "The generator's seed (default 1)."),
-            .option("data-dir", value: "DIR", help: "The data folder (default ./recover-data)."),
-        ]
+        ] + StudyLocation.options
     ) { arguments in
         try arguments.expectPositionals(atMost: 0)
         _ = try arguments.required("participants")
@@ -29,7 +28,7 @@ extension Commands {
         let seed = try arguments.integer("seed", default: 1, in: Int.min...Int.max)
         // Synthetic data: NORMAL durability (a power cut may lose the last batches, never consistency) makes
         // the bulk writes several times faster on slow disks.
-        let folder = try WebDataFolder.open(arguments.value("data-dir"), durability: .normal)
+        let folder = try StudyLocation.open(arguments, durability: .normal)
         let progress = ProgressLine(noun: "participants")
         let summary: DemoData.Summary
         do {

@@ -7,7 +7,8 @@ extension Commands {
     static let export = CommandSpec(
         name: "export",
         abstract: "Export study data as CSV (one row per outcome value), JSON (everything) or a FHIR R4 Bundle.",
-        synopsis: "--format csv|json|fhir --out FILE [--participant ID] [--from DATE --to DATE] [--data-dir DIR]",
+        synopsis:
+            "--format csv|json|fhir --out FILE [--participant ID] [--from DATE --to DATE] [--data-dir DIR] [--database URL]",
         discussion: """
             Participants appear under stable pseudonyms. DATE is YYYY-MM-DD (event dates, inclusive). The \
             file appears only when complete (written to a temporary file, then renamed); progress goes to \
@@ -19,8 +20,7 @@ extension Commands {
             .option("participant", value: "ID", help: "Only this participant (their account id)."),
             .option("from", value: "DATE", help: "First event date included (YYYY-MM-DD)."),
             .option("to", value: "DATE", help: "Last event date included (YYYY-MM-DD)."),
-            .option("data-dir", value: "DIR", help: "The data folder (default ./recover-data)."),
-        ]
+        ] + StudyLocation.options
     ) { arguments in
         try arguments.expectPositionals(atMost: 0)
         let formatName = try arguments.required("format")
@@ -36,11 +36,12 @@ extension Commands {
         } catch let error as ExportError {
             throw UsageError(error.description)
         }
-        let data = try ExistingDataFolder.open(arguments.value("data-dir"))
+        let data = try StudyLocation.openExisting(arguments)
         let progress = ProgressLine(noun: format.unit)
         do {
             let count = try format.write(
-                from: data.database, filter: filter, pseudonyms: Pseudonyms(signingKey: data.signingKey), to: out,
+                from: data.records.database, filter: filter, pseudonyms: Pseudonyms(signingKey: data.signingKey),
+                to: out,
                 progress: progress.update)
             progress.finish(count)
             Output.standard.line("wrote \(count) \(format.unit) to \(out.path)")

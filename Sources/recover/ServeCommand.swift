@@ -11,14 +11,13 @@ extension Commands {
         name: "serve",
         abstract: "Run the web server (participant pages and research console).",
         synopsis:
-            "[--data-dir DIR] [--host HOST] [--port PORT] [--tls-cert FILE --tls-key FILE] [--trusted-proxy ADDR]",
+            "[--data-dir DIR] [--database URL] [--host HOST] [--port PORT] [--tls-cert FILE --tls-key FILE] [--trusted-proxy ADDR]",
         discussion: """
             On an empty data folder the first start creates the database, an admin account (its password \
             is printed once) and a demo invitation link. SIGTERM or SIGINT stops accepting connections, \
             finishes the requests in flight, closes the database and exits 0.
             """,
-        options: [
-            .option("data-dir", value: "DIR", help: "The data folder (default ./recover-data)."),
+        options: StudyLocation.options + [
             .option("host", value: "HOST", help: "The IP address to listen on (default 127.0.0.1)."),
             .option("port", value: "PORT", help: "The port (default 8080; 0 picks a free one)."),
             .option("tls-cert", value: "FILE", help: "PEM certificate: serve HTTPS (with --tls-key)."),
@@ -59,7 +58,8 @@ extension Commands {
         default: throw UsageError("--tls-cert and --tls-key go together")
         }
 
-        var app = AppConfiguration(dataDirectory: URL(fileURLWithPath: arguments.value("data-dir") ?? "./recover-data"))
+        var app = AppConfiguration(dataDirectory: StudyLocation.folder(arguments))
+        app.database = try StudyLocation.postgres(arguments)
         app.sessionIdleTimeout = TimeInterval(idle * 60)
         app.sessionAbsoluteTimeout = TimeInterval(absolute * 3600)
         if let proxy = arguments.value("trusted-proxy") {

@@ -12,7 +12,7 @@ extension Commands {
     static let staffAdd = CommandSpec(
         name: "add",
         abstract: "Add a staff account (admin or researcher).",
-        synopsis: "--email EMAIL --role admin|researcher [--generate-password] [--data-dir DIR]",
+        synopsis: "--email EMAIL --role admin|researcher [--generate-password] [--data-dir DIR] [--database URL]",
         discussion: """
             The password is read from standard input (one line; prompted when it is a terminal), or \
             generated and printed once with --generate-password.
@@ -21,8 +21,7 @@ extension Commands {
             .option("email", value: "EMAIL", help: "The staff member's email address."),
             .option("role", value: "ROLE", help: "admin or researcher."),
             .flag("generate-password", help: "Generate a password and print it once."),
-            .option("data-dir", value: "DIR", help: "The data folder (default ./recover-data)."),
-        ]
+        ] + StudyLocation.options
     ) { arguments in
         try arguments.expectPositionals(atMost: 0)
         let email = try arguments.required("email")
@@ -40,7 +39,7 @@ extension Commands {
             }
             password = line
         }
-        let directory = try WebDataFolder.open(arguments.value("data-dir")).directory
+        let directory = try StudyLocation.open(arguments).directory
         let account: Account
         do {
             account = try Enrollment(directory: directory).addStaff(

@@ -52,7 +52,7 @@ import Testing
         let fixture = try ExportFixture(participants: 4, days: 12)
         let out = fixture.url("outcomes.csv")
         let count = try ExportFormat.csv.write(
-            from: fixture.database, filter: try ExportFilter(), pseudonyms: fixture.pseudonyms, to: out)
+            from: fixture.records.database, filter: try ExportFilter(), pseudonyms: fixture.pseudonyms, to: out)
         let rows = CSVReader.rows(try String(contentsOf: out, encoding: .utf8))
         #expect(rows.first == OutcomeValueRow.csvHeader)
         #expect(rows.count == count + 1)
@@ -71,7 +71,7 @@ import Testing
         }
         let out = fixture.url("tricky.csv")
         try ExportFormat.csv.write(
-            from: fixture.database, filter: try ExportFilter(), pseudonyms: fixture.pseudonyms, to: out)
+            from: fixture.records.database, filter: try ExportFilter(), pseudonyms: fixture.pseudonyms, to: out)
         let notes = CSVReader.rows(try String(contentsOf: out, encoding: .utf8)).filter {
             $0.count > 4 && $0[4] == "note"
         }
@@ -86,7 +86,7 @@ import Testing
         let to = try #require(LocalDate("2026-02-24"))
         let out = fixture.url("filtered.csv")
         try ExportFormat.csv.write(
-            from: fixture.database, filter: try ExportFilter(participantID: someone.id, from: from, to: to),
+            from: fixture.records.database, filter: try ExportFilter(participantID: someone.id, from: from, to: to),
             pseudonyms: fixture.pseudonyms, to: out)
         let rows = CSVReader.rows(try String(contentsOf: out, encoding: .utf8)).dropFirst()
         #expect(!rows.isEmpty)
@@ -99,7 +99,7 @@ import Testing
         let out = fixture.url("never.csv")
         #expect(throws: ExportError.unknownParticipant("nobody")) {
             try ExportFormat.csv.write(
-                from: fixture.database, filter: try ExportFilter(participantID: "nobody"),
+                from: fixture.records.database, filter: try ExportFilter(participantID: "nobody"),
                 pseudonyms: fixture.pseudonyms, to: out)
         }
         #expect(throws: ExportError.self) {

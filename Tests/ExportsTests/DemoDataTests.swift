@@ -10,7 +10,7 @@ import Testing
 @Suite struct DemoDataTests {
     private func values(_ fixture: ExportFixture, kind: String) throws -> [(String, Double)] {
         var values: [(String, Double)] = []
-        try fixture.database.read { db in
+        try StudyStorage(fixture.database).read { db in
             try OutcomeValueRow.forEach(try ExportFilter(), in: db) { row in
                 if row.kind == kind, let number = Double(row.value) { values.append((row.eventDate, number)) }
             }
@@ -36,7 +36,7 @@ import Testing
         #expect(pain.allSatisfy { (1...10).contains($0.1) } && sleep.allSatisfy { (0...12).contains($0.1) })
         #expect(try AuditTrail(database: fixture.database).verify().isOK)
         let publicKey = fixture.key.publicKey
-        let altered = try fixture.database.read { db in
+        let altered = try StudyStorage(fixture.database).read { db in
             try ConsentSigning.verify(publicKey: publicKey, in: db) { _ in }
         }
         #expect(altered == 0)

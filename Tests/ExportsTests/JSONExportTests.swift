@@ -10,7 +10,7 @@ import Testing
         let fixture = try ExportFixture(participants: 3, days: 6)
         let out = fixture.url("all.json")
         let count = try ExportFormat.json.write(
-            from: fixture.database, filter: try ExportFilter(), pseudonyms: fixture.pseudonyms, to: out)
+            from: fixture.records.database, filter: try ExportFilter(), pseudonyms: fixture.pseudonyms, to: out)
         #expect(count == 3)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])
         #expect(root["format"] as? String == "recover.export")

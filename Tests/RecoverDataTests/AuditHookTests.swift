@@ -25,7 +25,7 @@ import Testing
     @Test func accountWritesAreAuditedWithTheirActor() throws {
         let store = AccountStore(database: database)
         let account = participant()
-        try database.write { db in
+        try StudyStorage(database).write { db in
             db.auditActor = "cli:test"
             try AccountStore.createAccount(account, in: db)
         }
@@ -117,7 +117,7 @@ import Testing
 
     @Test func aRolledBackWriteLeavesNoEntry() throws {
         #expect(throws: Refused.self) {
-            try database.write { db in
+            try StudyStorage(database).write { db in
                 try AccountStore.createAccount(participant(), in: db)
                 throw Refused()
             }
@@ -133,7 +133,7 @@ import Testing
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<40 {
                 group.addTask {
-                    try await database.write { db in
+                    try await StudyStorage(database).write { db in
                         db.auditActor = "account:writer-\(index)"
                         try AccountStore.createAccount(
                             Account(

@@ -19,7 +19,7 @@ import Testing
     private func writeTrail(_ fixture: StorageFixture) throws -> (pageRange: Range<Int>, second: [String]) {
         let database = try fixture.open()
         let actions: [AuditAction] = [.create, .update, .delete]
-        try database.write { db in
+        try StudyStorage(database).write { db in
             for index in 1...3 {
                 db.auditActor = "actor-000\(index)"
                 try AuditTrail.append(

@@ -7,7 +7,7 @@ import Testing
 /// The chain itself: appending, reading back, refusing changes at the SQL level, verifying.
 @Suite struct AuditTrailTests {
     private func appendSample(_ count: Int, to database: Database) throws {
-        try database.write { db in
+        try StudyStorage(database).write { db in
             db.auditActor = "account:staff-1"
             for index in 1...count {
                 try AuditTrail.append(
@@ -51,7 +51,7 @@ import Testing
     @Test func theActorIsResetForEveryWrite() throws {
         let database = try StorageFixture().open()
         try appendSample(1, to: database)
-        try database.write { db in
+        try StudyStorage(database).write { db in
             try AuditTrail.append(
                 .create, entityType: "account", entityID: "a-1", participantID: "a-1", before: nil, after: nil, in: db)
         }

@@ -30,7 +30,7 @@ import Testing
             "o-1", task: task, occurrence: 2, values: [OutcomeValue(.integer(3), kind: "pain")])
         for _ in 0..<2 {
             try surveys.writeCompleted(result(id: "r-1", occurrence: 2)) { db in
-                _ = try SQLiteCareStore.addOutcome(outcome, in: db)
+                _ = try db.care.addOutcome(outcome)
             }
         }
         #expect(try await care.outcomes(OutcomeQuery()).map(\.id) == ["o-1"])
@@ -46,7 +46,7 @@ import Testing
             id: "o-1", taskID: "rangeOfMotionCheck", taskVersionID: "rom-v1", occurrenceIndex: 40, values: [])
         #expect(throws: CareStoreError.occurrenceNotFound(taskVersionID: "rom-v1", occurrence: 40)) {
             try surveys.writeCompleted(result(id: "r-1", occurrence: 40)) { db in
-                _ = try SQLiteCareStore.addOutcome(missing, in: db)
+                _ = try db.care.addOutcome(missing)
             }
         }
         #expect(try surveys.result(id: "r-1") == nil)

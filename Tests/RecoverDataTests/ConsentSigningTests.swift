@@ -25,7 +25,7 @@ import Testing
     }
 
     private func seed() throws {
-        try database.write { db in
+        try StudyStorage(database).write { db in
             db.auditActor = "account:p-ada"
             try ConsentStore.add(
                 Self.record(id: "c-ada", patientID: "p-ada", name: "Ada", png: [1, 2, 3]), signingKey: key, in: db)
@@ -36,7 +36,7 @@ import Testing
 
     private func checks(participant: String? = nil) throws -> [String: ConsentCheck] {
         let publicKey = key.publicKey
-        return try database.read { db in
+        return try StudyStorage(database).read { db in
             var all: [String: ConsentCheck] = [:]
             try ConsentSigning.verify(publicKey: publicKey, participantID: participant, in: db) {
                 all[$0.recordID] = $0
@@ -108,7 +108,7 @@ import Testing
         let plain = try StorageFixture().open(ConsentStore.migrations + ConsentSigning.migrations)
         try ConsentStore(database: plain).add(Self.record(id: "c-1", patientID: "p-1", name: "Cy", png: [1]))
         let publicKey = key.publicKey
-        let problems = try plain.read { db in
+        let problems = try StudyStorage(plain).read { db in
             var problems: [String] = []
             try ConsentSigning.verify(publicKey: publicKey, in: db) { problems += $0.problems }
             return problems

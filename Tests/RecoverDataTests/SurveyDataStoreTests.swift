@@ -95,13 +95,13 @@ import Testing
         let account = Account(email: "ana@example.org", passwordHash: "h", role: .participant)
         struct Abandon: Error {}
         #expect(throws: Abandon.self) {
-            try database.write { db in
+            try StudyStorage(database).write { db in
                 try AccountStore.createAccount(account, in: db)
                 try SurveyDataStore.saveResult(result("r1"), in: db)
                 throw Abandon()
             }
         }
-        let (storedAccount, storedResult) = try database.read { db in
+        let (storedAccount, storedResult) = try StudyStorage(database).read { db in
             (try AccountStore.account(id: account.id, in: db), try SurveyDataStore.result(id: "r1", in: db))
         }
         #expect(storedAccount == nil)

@@ -17,9 +17,11 @@ import Web
         try fixture.addParticipant("gone@example.com", withdrawn: true, checkins: [1: (10, 2)])
         try fixture.addParticipant("new@example.com", joinedDaysAgo: 1, onboarded: false)
 
-        let counts = try fixture.database.read { db in try ConsoleQueries.enrollment(in: db) }
+        let counts = try StudyStorage(fixture.database).read { db in try ConsoleQueries.enrollment(in: db) }
         #expect(counts == EnrollmentCounts(joined: 5, onboarded: 4, withdrawn: 1))
-        let alerts = try fixture.database.read { db in try ConsoleQueries.alerts(today: fixture.today, in: db) }
+        let alerts = try StudyStorage(fixture.database).read { db in
+            try ConsoleQueries.alerts(today: fixture.today, in: db)
+        }
         let pain = alerts.filter { if case .highPain = $0.reason { true } else { false } }
         #expect(pain.map(\.participantID) == [painful])
         #expect(alerts.filter { $0.reason == .missedCheckins }.map(\.participantID) == [silent])
@@ -60,7 +62,7 @@ import Web
             "a@example.com", joinedDaysAgo: 3, checkins: [3: (2, 7), 1: (3, 7)], ranges: [1: 90])
         // Joined today: 2 events today, none done.
         try fixture.addParticipant("b@example.com", joinedDaysAgo: 0)
-        let days = try fixture.database.read { db in
+        let days = try StudyStorage(fixture.database).read { db in
             try ConsoleQueries.adherence(days: 5, today: fixture.today, in: db)
         }
         #expect(days.map(\.day) == (0..<5).map { fixture.today.addingDays($0 - 4) })
@@ -107,7 +109,7 @@ import Web
         let active = client.get("/console/participants", query: ["sort": "lastActivity"]).text
         let firstRow = try #require(active.range(of: "<tbody>"))
         #expect(active[firstRow.upperBound...].prefix(300).contains("p7@odd.example.com"))
-        let page = try fixture.database.read { db in
+        let page = try StudyStorage(fixture.database).read { db in
             try ConsoleQueries.participants(
                 ParticipantListQuery(sort: .adherence, limit: 3), today: fixture.today, in: db)
         }
@@ -115,7 +117,7 @@ import Web
         #expect(page.participants.first?.checkinsCompleted == 0)
         #expect(page.participants.allSatisfy { $0.checkinsDue > 0 })
         #expect(
-            try fixture.database.read { db in
+            try StudyStorage(fixture.database).read { db in
                 try ConsoleQueries.participant(id: synthetic, today: fixture.today, in: db)?.isSynthetic
             } == true)
     }

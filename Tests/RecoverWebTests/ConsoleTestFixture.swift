@@ -6,6 +6,7 @@ import RecoverApp
 import RecoverData
 import RecoverWeb
 import SQLite
+import Testing
 import Web
 
 /// A fresh Recover database in a temporary folder with the console wired in, plus helpers that create staff
@@ -26,7 +27,7 @@ final class ConsoleFixture: Sendable {
         let clock = self.clock
         let recover = try RecoverApp(
             configuration: .forTests(folder: folder, clock: { clock.now }))
-        database = recover.folder.database
+        database = try #require(recover.folder.database)
         directory = recover.folder.directory
         signingKey = recover.folder.signingKey
         app = recover.web
@@ -74,33 +75,32 @@ final class ConsoleFixture: Sendable {
         let motion = CareTask(
             id: "\(id).rangeOfMotionCheck", title: "Range of motion", carePlanID: planID,
             schedule: .dailyAllDay(from: start), groupIdentifier: "rangeOfMotionCheck", effectiveDate: start.startOfDay)
-        try database.write { db in
+        try StudyStorage(database).write { db in
             try AccountStore.createAccount(account, in: db)
-            _ = try SQLiteCareStore.addPatient(Patient(id: id, name: email, timeZoneIdentifier: "UTC"), in: db)
-            _ = try SQLiteCareStore.addCarePlan(CarePlan(id: planID, title: "Recover", patientID: id), in: db)
-            for task in [onboarding, checkin, motion] { _ = try SQLiteCareStore.addTask(task, in: db) }
+            _ = try db.care.addPatient(Patient(id: id, name: email, timeZoneIdentifier: "UTC"))
+            _ = try db.care.addCarePlan(CarePlan(id: planID, title: "Recover", patientID: id))
+            for task in [onboarding, checkin, motion] { _ = try db.care.addTask(task) }
             if onboarded {
-                _ = try SQLiteCareStore.addOutcome(
+                _ = try db.care.addOutcome(
                     Outcome(
                         taskID: onboarding.id, taskVersionID: onboarding.versionID, occurrenceIndex: 0,
-                        values: [OutcomeValue(.date(joined), kind: "onboarding.completionStep")], createdDate: joined),
-                    in: db)
+                        values: [OutcomeValue(.date(joined), kind: "onboarding.completionStep")], createdDate: joined))
             }
             for (daysAgo, (pain, sleep)) in checkins {
-                _ = try SQLiteCareStore.addOutcome(
+                _ = try db.care.addOutcome(
                     Outcome(
                         taskID: checkin.id, taskVersionID: checkin.versionID, occurrenceIndex: joinedDaysAgo - daysAgo,
                         values: [
                             OutcomeValue(.integer(pain), kind: "checkin.form.pain"),
                             OutcomeValue(.integer(sleep), kind: "checkin.form.sleep", unit: "h"),
-                        ], createdDate: clock.now.addingTimeInterval(-Double(daysAgo) * 86_400)), in: db)
+                        ], createdDate: clock.now.addingTimeInterval(-Double(daysAgo) * 86_400)))
             }
             for (daysAgo, degrees) in ranges {
-                _ = try SQLiteCareStore.addOutcome(
+                _ = try db.care.addOutcome(
                     Outcome(
                         taskID: motion.id, taskVersionID: motion.versionID, occurrenceIndex: joinedDaysAgo - daysAgo,
                         values: [OutcomeValue(.double(degrees), kind: "range", unit: "deg")],
-                        createdDate: clock.now.addingTimeInterval(-Double(daysAgo) * 86_400)), in: db)
+                        createdDate: clock.now.addingTimeInterval(-Double(daysAgo) * 86_400)))
             }
         }
         return id

@@ -26,7 +26,7 @@ final class RecordsHarness: Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let clock = ManualClock()
         let recover = try RecoverApp(configuration: .forTests(folder: folder, clock: { clock.now }))
-        database = recover.folder.database
+        database = try #require(recover.folder.database)
         directory = recover.folder.directory
         records = recover.study.records
         self.clock = clock

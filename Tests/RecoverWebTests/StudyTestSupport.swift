@@ -6,6 +6,7 @@ import RecoverData
 import RecoverWeb
 import SQLite
 import Synchronization
+import Testing
 import Web
 
 /// The whole app (``RecoverApp``) on a real SQLite data folder, with a study clock the test moves by whole days
@@ -38,7 +39,7 @@ struct StudyFixture {
         configure(&configuration)
         let recover = try RecoverApp(configuration: configuration)
         self.recover = recover
-        database = recover.folder.database
+        database = try #require(recover.folder.database)
         directory = recover.folder.directory
         self.clock = clock
         self.shift = shift

@@ -36,7 +36,9 @@ import Web
         #expect(video0?.values.first?.kind == KneeBendVideoOutcomeMapping.kind)
         #expect(video0?.values.first?.content == .text(hash))
         let patientID = String(video0?.taskID.dropLast(".kneeBendVideo".count) ?? "")
-        let results = try client.database.read { db in try SurveyDataStore.results(patientID: patientID, in: db) }
+        let results = try StudyStorage(client.database).read { db in
+            try SurveyDataStore.results(patientID: patientID, in: db)
+        }
         let json = String(decoding: results.first { $0.surveyID == "kneeBendVideo" }?.json ?? Data(), as: UTF8.self)
             .filter { !$0.isWhitespace }
         #expect(json.contains("\"retryCount\":2"))
@@ -154,7 +156,9 @@ import Web
         let outcomes = try client.database.read { db in try SQLiteCareStore.outcomes(OutcomeQuery(), in: db) }
         let patientID = String(
             outcomes.first { $0.taskID.hasSuffix(".kneeBendVideo") }?.taskID.dropLast(".kneeBendVideo".count) ?? "")
-        let results = try client.database.read { db in try SurveyDataStore.results(patientID: patientID, in: db) }
+        let results = try StudyStorage(client.database).read { db in
+            try SurveyDataStore.results(patientID: patientID, in: db)
+        }
         let json = String(decoding: results.first { $0.surveyID == "kneeBendVideo" }?.json ?? Data(), as: UTF8.self)
             .filter { !$0.isWhitespace }
         // Declared 8.5 s, measured 10 s: the longer is recorded.

@@ -12,7 +12,7 @@ public enum AuditExport {
     /// `progress` is called with the count so far every `progressInterval` entries.
     @discardableResult
     public static func writeJSONLines(
-        of database: Database, to destination: URL, progressInterval: Int = 100_000,
+        of database: StudyStorage, to destination: URL, progressInterval: Int = 100_000,
         progress: (Int) -> Void = { _ in }
     ) throws -> Int {
         let encoder = JSONEncoder()

@@ -10,7 +10,7 @@ public enum FHIRExport {
     /// Writes the bundle to `file`, streaming; returns the number of entries.
     @discardableResult
     public static func write(
-        from database: Database, filter: ExportFilter, pseudonyms: Pseudonyms, to file: ExportFile,
+        from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to file: ExportFile,
         at now: Date = Date(), progress: (Int) -> Void = { _ in }
     ) throws -> Int {
         let bundleID = FHIRReference.id("Bundle", "\(DatabaseDate.string(from: now))/\(UUID().uuidString)")

@@ -19,7 +19,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     /// that is not a participant.
     @discardableResult
     public func write(
-        from database: Database, filter: ExportFilter, pseudonyms: Pseudonyms, to destination: URL,
+        from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to destination: URL,
         progress: (Int) -> Void = { _ in }
     ) throws -> Int {
         if let participant = filter.participantID {

@@ -10,7 +10,7 @@ public enum JSONExport {
     /// Writes the participants the filter selects to `file`, streaming; returns how many were written.
     @discardableResult
     public static func write(
-        from database: Database, filter: ExportFilter, pseudonyms: Pseudonyms, to file: ExportFile,
+        from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to file: ExportFile,
         at now: Date = Date(), progress: (Int) -> Void = { _ in }
     ) throws -> Int {
         let header: JSONNode = .object([
@@ -42,7 +42,7 @@ public enum JSONExport {
 
     private static func writeParticipant(
         _ account: Account, filter: ExportFilter, pseudonyms: Pseudonyms, to file: ExportFile,
-        in db: DatabaseConnection
+        in db: StoreConnection
     ) throws {
         let id = account.id
         let opening: JSONNode = .object([

@@ -9,7 +9,7 @@ import SQLite
 enum StudyRecords {
     /// Participant accounts (all, or the filter's one), oldest first.
     static func forEachParticipant(
-        _ filter: ExportFilter, in db: DatabaseConnection, _ body: (Account) throws -> Void
+        _ filter: ExportFilter, in db: StoreConnection, _ body: (Account) throws -> Void
     ) throws {
         if let participant = filter.participantID {
             try db.forEachRow("SELECT id FROM account WHERE id = ? AND role = 'participant'", [participant]) { row in
@@ -29,19 +29,19 @@ enum StudyRecords {
     }
 
     /// Whether an account id is a participant.
-    static func isParticipant(_ id: String, in db: DatabaseConnection) throws -> Bool {
+    static func isParticipant(_ id: String, in db: StoreConnection) throws -> Bool {
         try db.queryOne("SELECT 1 AS found FROM account WHERE id = ? AND role = 'participant'", [id]) != nil
     }
 
     /// A participant's live outcomes in the filter's dates, with their values decoded.
     static func forEachOutcome(
-        of participantID: String, _ filter: ExportFilter, in db: DatabaseConnection, _ body: (Outcome) throws -> Void
+        of participantID: String, _ filter: ExportFilter, in db: StoreConnection, _ body: (Outcome) throws -> Void
     ) throws {
         var sql = """
             SELECT o.* FROM care_outcome AS o JOIN care_task_version AS t ON t.version_id = o.task_version_id
             JOIN care_plan AS p ON p.id = t.care_plan_id WHERE p.patient_id = ? AND o.deleted_at IS NULL
             """
-        var arguments: [any DatabaseValueConvertible] = [participantID]
+        var arguments: [any StoreValue] = [participantID]
         let dates = filter.dateCondition("o.event_start")
         if !dates.sql.isEmpty {
             sql += " AND " + dates.sql
@@ -66,15 +66,20 @@ enum StudyRecords {
 
     /// A participant's survey results whose event (or, without one, completion) falls in the filter's dates.
     static func forEachSurveyResult(
-        of participantID: String, _ filter: ExportFilter, in db: DatabaseConnection,
+        of participantID: String, _ filter: ExportFilter, in db: StoreConnection,
         _ body: (SurveyResultRecord, String?) throws -> Void
     ) throws {
         var sql = """
             SELECT r.*, o.event_start AS event_start FROM survey_result AS r LEFT JOIN care_outcome AS o ON o.id = r.id
             WHERE r.patient_id = ?
             """
-        var arguments: [any DatabaseValueConvertible] = [participantID]
-        let dates = filter.dateCondition("coalesce(o.event_start, r.completed_at)")
+        var arguments: [any StoreValue] = [participantID]
+        let completed =
+            switch db.dialect {
+            case .sqlite: "r.completed_at"
+            case .postgres: #"to_char(r.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')"#
+            }
+        let dates = filter.dateCondition("coalesce(o.event_start, \(completed))")
         if !dates.sql.isEmpty {
             sql += " AND " + dates.sql
             arguments += dates.arguments
@@ -90,7 +95,7 @@ enum StudyRecords {
 
     /// A participant's consent records with the server's signature details, oldest first.
     static func forEachConsent(
-        of participantID: String, in db: DatabaseConnection, _ body: (ConsentRecord, SignatureInfo?) throws -> Void
+        of participantID: String, in db: StoreConnection, _ body: (ConsentRecord, SignatureInfo?) throws -> Void
     ) throws {
         for record in try ConsentStore.records(patientID: participantID, in: db) {
             let row = try db.queryOne(

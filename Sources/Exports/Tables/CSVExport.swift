@@ -8,7 +8,7 @@ public enum CSVExport {
     /// Writes the values the filter selects to `file`, streaming; returns the number of rows.
     @discardableResult
     public static func write(
-        from database: Database, filter: ExportFilter, pseudonyms: Pseudonyms, to file: ExportFile,
+        from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to file: ExportFile,
         progress: (Int) -> Void = { _ in }
     ) throws -> Int {
         try file.write(CSVCell.line(OutcomeValueRow.csvHeader))

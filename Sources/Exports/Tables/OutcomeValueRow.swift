@@ -38,10 +38,10 @@ public struct OutcomeValueRow: Hashable, Sendable {
     /// event, inside the caller's read transaction. The values are unpacked from the stored JSON by SQLite
     /// (`json_each`), so memory stays flat and no JSON decoder runs per row.
     public static func forEach(
-        _ filter: ExportFilter, in db: DatabaseConnection, _ body: (OutcomeValueRow) throws -> Void
+        _ filter: ExportFilter, in db: StoreConnection, _ body: (OutcomeValueRow) throws -> Void
     ) throws {
         var conditions = ["o.deleted_at IS NULL", "p.patient_id IS NOT NULL"]
-        var arguments: [any DatabaseValueConvertible] = []
+        var arguments: [any StoreValue] = []
         if let participant = filter.participantID {
             conditions.append("p.patient_id = ?")
             arguments.append(participant)
@@ -51,22 +51,43 @@ public struct OutcomeValueRow: Hashable, Sendable {
             conditions.append(dates.sql)
             arguments += dates.arguments
         }
+        let unpacked =
+            switch db.dialect {
+            case .sqlite:
+                """
+                json_extract(v.value, '$.kind') AS kind, json_extract(v.value, '$.unit') AS unit,
+                c.key AS value_type, c.value AS value, c.type AS json_type
+                FROM care_outcome AS o
+                JOIN care_task_version AS t ON t.version_id = o.task_version_id
+                JOIN care_plan AS p ON p.id = t.care_plan_id
+                JOIN json_each(o.values_json) AS v
+                JOIN json_each(v.value, '$.content') AS c
+                """
+            case .postgres:
+                // The JSON text of each value, and its type in SQLite's words, turned into the same kinds below.
+                """
+                v ->> 'kind' AS kind, v ->> 'unit' AS unit, c.key AS value_type, c.value #>> '{}' AS value,
+                CASE jsonb_typeof(c.value) WHEN 'boolean' THEN c.value #>> '{}' WHEN 'number' THEN 'number'
+                    ELSE jsonb_typeof(c.value) END AS json_type
+                FROM care_outcome AS o
+                JOIN care_task_version AS t ON t.version_id = o.task_version_id
+                JOIN care_plan AS p ON p.id = t.care_plan_id
+                CROSS JOIN LATERAL jsonb_array_elements(o.values_json) AS v
+                CROSS JOIN LATERAL jsonb_each(v -> 'content') AS c
+                """
+            }
         let sql = """
             SELECT p.patient_id AS patient_id, o.id AS outcome_id, o.task_id AS task_id, o.occurrence AS occurrence,
-            o.event_start AS event_start, o.created_at AS created_at,
-            json_extract(v.value, '$.kind') AS kind, json_extract(v.value, '$.unit') AS unit,
-            c.key AS value_type, c.value AS value, c.type AS json_type
-            FROM care_outcome AS o
-            JOIN care_task_version AS t ON t.version_id = o.task_version_id
-            JOIN care_plan AS p ON p.id = t.care_plan_id
-            JOIN json_each(o.values_json) AS v
-            JOIN json_each(v.value, '$.content') AS c
+            o.event_start AS event_start, o.created_at AS created_at, \(unpacked)
             WHERE \(conditions.joined(separator: " AND "))
             ORDER BY o.task_id, o.event_start
             """
         try db.forEachRow(sql, arguments) { row in
             // By position (the SELECT above fixes the order): no name lookups on the hot path of large exports.
-            let values = row.values
+            var values = row.positionalValues
+            if values.count == 11, case .text("number") = values[10], case .text(let number) = values[9] {
+                values[9] = Self.number(number)
+            }
             guard values.count == 11, case .text(let participant) = values[0], case .text(let outcomeID) = values[1],
                 case .text(let taskID) = values[2], case .integer(let occurrence) = values[3],
                 case .text(let eventStart) = values[4], case .text(let recordedAt) = values[5],
@@ -83,6 +104,15 @@ public struct OutcomeValueRow: Hashable, Sendable {
                     value: text(of: values[9], type: type, jsonType: jsonType), unit: Self.optionalText(values[7]),
                     recordedAt: recordedAt))
         }
+    }
+
+    /// A JSON number's text as SQLite's `json_each` reads it: an integer when written without a fraction or
+    /// exponent, otherwise a real.
+    private static func number(_ text: String) -> DatabaseValue {
+        if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let integer = Int64(text) {
+            return .integer(integer)
+        }
+        return Double(text).map(DatabaseValue.real) ?? .text(text)
     }
 
     private static func optionalText(_ value: DatabaseValue) -> String {

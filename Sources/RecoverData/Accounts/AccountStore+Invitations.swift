@@ -50,42 +50,43 @@ extension AccountStore {
 
     /// Stores a new invitation inside the caller's transaction.
     @discardableResult
-    public static func createInvitation(_ invitation: Invitation, in db: DatabaseConnection) throws -> Invitation {
+    public static func createInvitation(_ invitation: Invitation, in db: StoreConnection) throws -> Invitation {
         do {
             let row = invitationRow(invitation.code)
-            try AuditTrail.recordChange(of: row, participantID: invitation.usedByAccountID, in: db) {
-                try db.execute(
-                    """
-                    INSERT INTO invitation (code, created_by, created_at, expires_at, used_at, used_by_account_id,
-                    revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """,
-                    [
-                        invitation.code, invitation.createdBy, invitation.createdAt, invitation.expiresAt,
-                        invitation.usedAt, invitation.usedByAccountID, invitation.revokedAt,
-                    ])
+            try db.recoverable {
+                try AuditTrail.recordChange(of: row, participantID: invitation.usedByAccountID, in: db) {
+                    try db.execute(
+                        """
+                        INSERT INTO invitation (code, created_by, created_at, expires_at, used_at, used_by_account_id,
+                        revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                        [
+                            invitation.code, invitation.createdBy, invitation.createdAt, invitation.expiresAt,
+                            invitation.usedAt, invitation.usedByAccountID, invitation.revokedAt,
+                        ])
+                }
             }
-        } catch let error as DatabaseError where error.isUniqueConstraintViolation {
+        } catch  where StoreConnection.isUniqueViolation(error) {
             throw AccountStoreError.invitationCodeTaken
         }
         return invitation
     }
 
     /// Invitations, newest first, inside the caller's transaction.
-    public static func invitations(limit: Int = 100, offset: Int = 0, in db: DatabaseConnection) throws -> [Invitation]
-    {
+    public static func invitations(limit: Int = 100, offset: Int = 0, in db: StoreConnection) throws -> [Invitation] {
         try db.query("SELECT * FROM invitation ORDER BY created_at DESC, code LIMIT ? OFFSET ?", [limit, offset])
             .map(Invitation.init(row:))
     }
 
     /// The invitation with this code, inside the caller's transaction.
-    public static func invitation(code: String, in db: DatabaseConnection) throws -> Invitation? {
+    public static func invitation(code: String, in db: StoreConnection) throws -> Invitation? {
         try db.queryOne("SELECT * FROM invitation WHERE code = ?", [code]).map(Invitation.init(row:))
     }
 
     /// Redeems an invitation inside the caller's transaction (which must be a write).
     @discardableResult
     public static func redeemInvitation(
-        code: String, newAccount: Account, at now: Date, in db: DatabaseConnection
+        code: String, newAccount: Account, at now: Date, in db: StoreConnection
     ) throws -> Account {
         try checkOpen(code: code, at: now, in: db)
         let account = try createAccount(newAccount, in: db)
@@ -96,7 +97,7 @@ extension AccountStore {
     /// ``redeemInvitationEvenIfEmailTaken(code:newAccount:at:)`` inside the caller's write transaction.
     @discardableResult
     public static func redeemInvitationEvenIfEmailTaken(
-        code: String, newAccount: Account, at now: Date, in db: DatabaseConnection
+        code: String, newAccount: Account, at now: Date, in db: StoreConnection
     ) throws -> Account? {
         try checkOpen(code: code, at: now, in: db)
         guard try account(email: newAccount.email, in: db) == nil else {
@@ -109,7 +110,7 @@ extension AccountStore {
     }
 
     /// Throws unless the invitation exists and is open at `now`.
-    private static func checkOpen(code: String, at now: Date, in db: DatabaseConnection) throws {
+    private static func checkOpen(code: String, at now: Date, in db: StoreConnection) throws {
         guard let invitation = try invitation(code: code, in: db) else { throw AccountStoreError.invitationNotFound }
         switch invitation.status(at: now) {
         case .used: throw AccountStoreError.invitationUsed
@@ -120,7 +121,7 @@ extension AccountStore {
     }
 
     /// Marks the invitation used by `accountID` (nil: by nobody, the e-mail had an account already).
-    private static func markUsed(code: String, by accountID: String?, at now: Date, in db: DatabaseConnection) throws {
+    private static func markUsed(code: String, by accountID: String?, at now: Date, in db: StoreConnection) throws {
         // The `used_at IS NULL` guard keeps this correct even if a caller redeems outside a write transaction.
         let marked = try AuditTrail.recordChange(of: invitationRow(code), participantID: accountID, in: db) {
             try db.execute(
@@ -131,7 +132,7 @@ extension AccountStore {
     }
 
     /// Revokes an invitation inside the caller's transaction.
-    public static func revokeInvitation(code: String, at date: Date, in db: DatabaseConnection) throws {
+    public static func revokeInvitation(code: String, at date: Date, in db: StoreConnection) throws {
         guard let invitation = try invitation(code: code, in: db) else { throw AccountStoreError.invitationNotFound }
         if invitation.usedAt != nil { throw AccountStoreError.invitationUsed }
         try AuditTrail.recordChange(of: invitationRow(code), participantID: nil, in: db) {
@@ -152,7 +153,7 @@ extension AccountStore {
 }
 
 extension Invitation {
-    init(row: Row) throws {
+    init(row: StoreRow) throws {
         self.init(
             code: try row.string("code"), createdBy: try row["created_by"], createdAt: try row.date("created_at"),
             expiresAt: try row["expires_at"], usedAt: try row["used_at"],

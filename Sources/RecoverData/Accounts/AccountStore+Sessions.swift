@@ -38,7 +38,7 @@ extension AccountStore {
     // MARK: On a connection
 
     /// Stores a new session inside the caller's transaction.
-    public static func createSession(_ session: SessionRecord, in db: DatabaseConnection) throws {
+    public static func createSession(_ session: SessionRecord, in db: StoreConnection) throws {
         do {
             try db.execute(
                 """
@@ -49,37 +49,37 @@ extension AccountStore {
                     session.tokenHash, session.accountID, session.csrfToken, session.createdAt, session.lastSeenAt,
                     session.absoluteExpiry,
                 ])
-        } catch let error as DatabaseError where error.isForeignKeyViolation {
+        } catch  where StoreConnection.isForeignKeyViolation(error) {
             throw AccountStoreError.accountNotFound
         }
     }
 
     /// The session with this token hash, inside the caller's transaction.
-    public static func session(tokenHash: String, in db: DatabaseConnection) throws -> SessionRecord? {
+    public static func session(tokenHash: String, in db: StoreConnection) throws -> SessionRecord? {
         try db.queryOne("SELECT * FROM session WHERE token_hash = ?", [tokenHash]).map(SessionRecord.init(row:))
     }
 
     /// Records a request on the session inside the caller's transaction.
     @discardableResult
-    public static func touchSession(tokenHash: String, at date: Date, in db: DatabaseConnection) throws -> Bool {
+    public static func touchSession(tokenHash: String, at date: Date, in db: StoreConnection) throws -> Bool {
         try db.execute("UPDATE session SET last_seen_at = ? WHERE token_hash = ?", [date, tokenHash]) == 1
     }
 
     /// Ends one session inside the caller's transaction.
-    public static func deleteSession(tokenHash: String, in db: DatabaseConnection) throws {
+    public static func deleteSession(tokenHash: String, in db: StoreConnection) throws {
         try db.execute("DELETE FROM session WHERE token_hash = ?", [tokenHash])
     }
 
     /// Ends every session of an account inside the caller's transaction.
     @discardableResult
-    public static func deleteSessions(accountID: String, in db: DatabaseConnection) throws -> Int {
+    public static func deleteSessions(accountID: String, in db: StoreConnection) throws -> Int {
         try db.execute("DELETE FROM session WHERE account_id = ?", [accountID])
     }
 
     /// Deletes expired sessions inside the caller's transaction.
     @discardableResult
     public static func deleteExpiredSessions(
-        now: Date, idleTimeout: TimeInterval? = nil, in db: DatabaseConnection
+        now: Date, idleTimeout: TimeInterval? = nil, in db: StoreConnection
     ) throws -> Int {
         var deleted = try db.execute("DELETE FROM session WHERE absolute_expiry <= ?", [now])
         if let idleTimeout {
@@ -91,7 +91,7 @@ extension AccountStore {
 }
 
 extension SessionRecord {
-    init(row: Row) throws {
+    init(row: StoreRow) throws {
         self.init(
             tokenHash: try row.string("token_hash"), accountID: try row.string("account_id"),
             csrfToken: try row.string("csrf_token"), createdAt: try row.date("created_at"),

@@ -56,7 +56,7 @@ extension AccountStore {
     }
 
     /// The number of attempts under `key` at or after `since`, and the latest one's time.
-    static func attempts(key: String, since: Date, in db: DatabaseConnection) throws -> (count: Int, latest: Date?) {
+    static func attempts(key: String, since: Date, in db: StoreConnection) throws -> (count: Int, latest: Date?) {
         guard
             let row = try db.queryOne(
                 """

@@ -18,10 +18,15 @@ import SQLite
 /// ```
 public struct AccountStore: Sendable {
     /// The database the store reads and writes.
-    public let database: Database
+    public let database: StudyStorage
+
+    /// The same on an open SQLite database.
+    public init(database: Database) {
+        self.init(database: StudyStorage(database))
+    }
 
     /// A store over `database`, which must have been opened with ``migrations``.
-    public init(database: Database) {
+    public init(database: StudyStorage) {
         self.database = database
     }
 
@@ -72,21 +77,23 @@ public struct AccountStore: Sendable {
 
     /// Creates an account inside the caller's transaction.
     @discardableResult
-    public static func createAccount(_ account: Account, in db: DatabaseConnection) throws -> Account {
+    public static func createAccount(_ account: Account, in db: StoreConnection) throws -> Account {
         guard account.email.contains("@"), account.email.count >= 3 else { throw AccountStoreError.invalidEmail }
         do {
-            try AuditTrail.recordChange(of: auditedRow(account.id), participantID: account.id, in: db) {
-                try db.execute(
-                    """
-                    INSERT INTO account (id, email, password_hash, role, language, time_zone, created_at, withdrawn_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                    [
-                        account.id, account.email, account.passwordHash, account.role.rawValue, account.language,
-                        account.timeZone, account.createdAt, account.withdrawnAt,
-                    ])
+            try db.recoverable {
+                try AuditTrail.recordChange(of: auditedRow(account.id), participantID: account.id, in: db) {
+                    try db.execute(
+                        """
+                        INSERT INTO account (id, email, password_hash, role, language, time_zone, created_at, withdrawn_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                        [
+                            account.id, account.email, account.passwordHash, account.role.rawValue, account.language,
+                            account.timeZone, account.createdAt, account.withdrawnAt,
+                        ])
+                }
             }
-        } catch let error as DatabaseError where error.isUniqueConstraintViolation {
+        } catch  where StoreConnection.isUniqueViolation(error) {
             let sameID = try db.queryOne("SELECT 1 AS found FROM account WHERE id = ?", [account.id]) != nil
             throw sameID ? error : AccountStoreError.emailTaken
         }
@@ -94,19 +101,19 @@ public struct AccountStore: Sendable {
     }
 
     /// The account with this id, inside the caller's transaction.
-    public static func account(id: String, in db: DatabaseConnection) throws -> Account? {
+    public static func account(id: String, in db: StoreConnection) throws -> Account? {
         try db.queryOne("SELECT * FROM account WHERE id = ?", [id]).map(Account.init(row:))
     }
 
     /// The account with this email address, inside the caller's transaction.
-    public static func account(email: String, in db: DatabaseConnection) throws -> Account? {
+    public static func account(email: String, in db: StoreConnection) throws -> Account? {
         try db.queryOne("SELECT * FROM account WHERE email = ?", [Account.normalizedEmail(email)])
             .map(Account.init(row:))
     }
 
     /// Accounts with a role, oldest first, inside the caller's transaction.
     public static func accounts(
-        role: AccountRole, limit: Int = 1000, offset: Int = 0, in db: DatabaseConnection
+        role: AccountRole, limit: Int = 1000, offset: Int = 0, in db: StoreConnection
     ) throws -> [Account] {
         try db.query(
             "SELECT * FROM account WHERE role = ? ORDER BY created_at, id LIMIT ? OFFSET ?",
@@ -115,23 +122,23 @@ public struct AccountStore: Sendable {
     }
 
     /// Sets the preferred language inside the caller's transaction.
-    public static func updateLanguage(accountID: String, language: String?, in db: DatabaseConnection) throws {
+    public static func updateLanguage(accountID: String, language: String?, in db: StoreConnection) throws {
         try updateAccount(accountID, "UPDATE account SET language = ? WHERE id = ?", [language, accountID], in: db)
     }
 
     /// Sets the time zone inside the caller's transaction.
-    public static func updateTimeZone(accountID: String, timeZone: String?, in db: DatabaseConnection) throws {
+    public static func updateTimeZone(accountID: String, timeZone: String?, in db: StoreConnection) throws {
         try updateAccount(accountID, "UPDATE account SET time_zone = ? WHERE id = ?", [timeZone, accountID], in: db)
     }
 
     /// Replaces the password hash inside the caller's transaction.
-    public static func updatePassword(accountID: String, passwordHash: String, in db: DatabaseConnection) throws {
+    public static func updatePassword(accountID: String, passwordHash: String, in db: StoreConnection) throws {
         try updateAccount(
             accountID, "UPDATE account SET password_hash = ? WHERE id = ?", [passwordHash, accountID], in: db)
     }
 
     /// Marks the participant withdrawn inside the caller's transaction.
-    public static func withdraw(accountID: String, at date: Date, in db: DatabaseConnection) throws {
+    public static func withdraw(accountID: String, at date: Date, in db: StoreConnection) throws {
         try updateAccount(
             accountID, "UPDATE account SET withdrawn_at = coalesce(withdrawn_at, ?) WHERE id = ?", [date, accountID],
             in: db)
@@ -139,7 +146,7 @@ public struct AccountStore: Sendable {
 
     /// Runs one account update and records it in the audit trail (the account is the participant's record).
     private static func updateAccount(
-        _ accountID: String, _ sql: String, _ arguments: [any DatabaseValueConvertible], in db: DatabaseConnection
+        _ accountID: String, _ sql: String, _ arguments: [any StoreValue], in db: StoreConnection
     ) throws {
         let changed = try AuditTrail.recordChange(of: auditedRow(accountID), participantID: accountID, in: db) {
             try db.execute(sql, arguments)
@@ -154,7 +161,7 @@ public struct AccountStore: Sendable {
 }
 
 extension Account {
-    init(row: Row) throws {
+    init(row: StoreRow) throws {
         let role = try row.string("role")
         guard let accountRole = AccountRole(rawValue: role) else {
             throw RowDecodingError(column: "role", expected: "AccountRole", found: "TEXT")

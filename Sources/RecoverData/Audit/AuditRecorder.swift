@@ -1,12 +1,14 @@
 import Foundation
+import Postgres
+import RowChanges
 import SQLite
 
-/// The audit trail as the database's ``ChangeRecorder``: every row change a store makes is appended to the
-/// trail in the same transaction, attributed to `actor`.
+/// The audit trail as the database's change recorder (both cores have the hook): every row change a store
+/// makes is appended to the trail in the same transaction, attributed to `actor`.
 ///
-/// ``RecoverSchema/open(at:migrations:configuration:)`` installs it with the `system` actor; a use case
-/// names its actor at the start of its write (`db.auditActor = "account:\(id)"`).
-public struct AuditRecorder: ChangeRecorder {
+/// ``RecoverSchema`` installs it with the `system` actor; a use case names its actor at the start of its write
+/// (`db.auditActor = "account:\(id)"`).
+public struct AuditRecorder: ChangeRecorder, PostgresChangeRecorder {
     /// Who the entries are attributed to (`account:<id>`, `cli:export`, `system`).
     public var actor: String
 
@@ -20,16 +22,40 @@ public struct AuditRecorder: ChangeRecorder {
         _ kind: RowChangeKind?, of row: RowReference, owner: String?, in db: DatabaseConnection,
         _ change: () throws -> Value
     ) throws -> Value {
+        try record(kind, of: row, owner: owner, in: StoreConnection(db), change)
+    }
+
+    public func recordChange<Value>(
+        _ kind: RowChangeKind?, of row: RowReference, owner: String?, in db: PostgresConnection,
+        _ change: () throws -> Value
+    ) throws -> Value {
+        try record(kind, of: row, owner: owner, in: StoreConnection(db), change)
+    }
+
+    private func record<Value>(
+        _ kind: RowChangeKind?, of row: RowReference, owner: String?, in db: StoreConnection,
+        _ change: () throws -> Value
+    ) throws -> Value {
         try AuditTrail.recordChange(
             kind.map { AuditAction(rawValue: $0.rawValue) ?? .update }, of: row, participantID: owner, actor: actor,
             in: db, change)
     }
 }
 
-extension DatabaseConnection {
+extension StoreConnection {
     /// Who the audit entries of the current write are attributed to; setting it installs an ``AuditRecorder``.
     public var auditActor: String {
-        get { (changeRecorder as? AuditRecorder)?.actor ?? AuditRecorder.systemActor }
-        set { changeRecorder = AuditRecorder(actor: newValue) }
+        get {
+            switch native {
+            case .sqlite(let db): (db.changeRecorder as? AuditRecorder)?.actor ?? AuditRecorder.systemActor
+            case .postgres(let db): (db.changeRecorder as? AuditRecorder)?.actor ?? AuditRecorder.systemActor
+            }
+        }
+        set {
+            switch native {
+            case .sqlite(let db): db.changeRecorder = AuditRecorder(actor: newValue)
+            case .postgres(let db): db.changeRecorder = AuditRecorder(actor: newValue)
+            }
+        }
     }
 }

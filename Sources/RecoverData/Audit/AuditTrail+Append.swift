@@ -6,7 +6,7 @@ extension AuditTrail {
     @discardableResult
     public static func append(
         _ action: AuditAction, entityType: String, entityID: String, participantID: String?,
-        before: String?, after: String?, at date: Date = Date(), in db: DatabaseConnection
+        before: String?, after: String?, at date: Date = Date(), in db: StoreConnection
     ) throws -> AuditEntry {
         try append(
             action, actor: db.auditActor, entityType: entityType, entityID: entityID, participantID: participantID,
@@ -16,7 +16,7 @@ extension AuditTrail {
     /// Records a staff read of a participant's record inside the caller's transaction (a write transaction).
     @discardableResult
     public static func recordRead(
-        actor: String, of row: AuditedRow, participantID: String?, at date: Date = Date(), in db: DatabaseConnection
+        actor: String, of row: AuditedRow, participantID: String?, at date: Date = Date(), in db: StoreConnection
     ) throws -> AuditEntry {
         try append(
             .read, actor: actor, entityType: row.table, entityID: row.entityID, participantID: participantID,
@@ -29,7 +29,7 @@ extension AuditTrail {
     /// otherwise update). A change that leaves the row as it was (a retried idempotent write) appends nothing.
     @discardableResult
     public static func recordChange<Value>(
-        _ action: AuditAction? = nil, of row: AuditedRow, participantID: String?, in db: DatabaseConnection,
+        _ action: AuditAction? = nil, of row: AuditedRow, participantID: String?, in db: StoreConnection,
         _ change: () throws -> Value
     ) throws -> Value {
         try recordChange(action, of: row, participantID: participantID, actor: db.auditActor, in: db, change)
@@ -37,7 +37,7 @@ extension AuditTrail {
 
     /// ``recordChange(_:of:participantID:in:_:)`` attributed to `actor`.
     static func recordChange<Value>(
-        _ action: AuditAction?, of row: AuditedRow, participantID: String?, actor: String, in db: DatabaseConnection,
+        _ action: AuditAction?, of row: AuditedRow, participantID: String?, actor: String, in db: StoreConnection,
         _ change: () throws -> Value
     ) throws -> Value {
         let before = try row.digest(in: db)
@@ -53,10 +53,10 @@ extension AuditTrail {
 
     private static func append(
         _ action: AuditAction, actor: String, entityType: String, entityID: String, participantID: String?,
-        before: String?, after: String?, at date: Date, in db: DatabaseConnection
+        before: String?, after: String?, at date: Date, in db: StoreConnection
     ) throws -> AuditEntry {
         guard !actor.isEmpty else {
-            throw DatabaseError(code: .misuse, message: "an audit entry needs an actor (set db.auditActor)")
+            throw StoreMisuse("an audit entry needs an actor (set db.auditActor)")
         }
         let last = try db.queryOne("SELECT sequence, entry_hash FROM audit_entry ORDER BY sequence DESC LIMIT 1")
         let entry = AuditEntry(
@@ -69,7 +69,8 @@ extension AuditTrail {
             before_digest, after_digest, previous_hash, entry_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
-                entry.sequence, entry.recordedAt, entry.actor, entry.action.rawValue, entry.entityType,
+                entry.sequence, DatabaseDate.string(from: entry.recordedAt), entry.actor, entry.action.rawValue,
+                entry.entityType,
                 entry.entityID, entry.participantID, entry.beforeDigest, entry.afterDigest, entry.previousHash,
                 entry.entryHash,
             ])

@@ -9,7 +9,7 @@ extension AuditTrail {
 
     /// The entries about one record, newest first, inside the caller's transaction.
     public static func entries(
-        entityType: String? = nil, entityID: String, limit: Int = 100, in db: DatabaseConnection
+        entityType: String? = nil, entityID: String, limit: Int = 100, in db: StoreConnection
     ) throws -> [AuditEntry] {
         let rows =
             if let entityType {
@@ -29,7 +29,7 @@ extension AuditTrail {
     /// The entries about a participant's data, newest first, inside the caller's transaction.
     public static func entries(
         forParticipant participantID: String, actions: Set<AuditAction>? = nil, limit: Int = 100,
-        beforeSequence: Int64? = nil, in db: DatabaseConnection
+        beforeSequence: Int64? = nil, in db: StoreConnection
     ) throws -> [AuditEntry] {
         var entries: [AuditEntry] = []
         var cursor = beforeSequence ?? Int64.max
@@ -53,7 +53,7 @@ extension AuditTrail {
 
     /// Entries in trail order after `sequence`, inside the caller's transaction.
     public static func entries(
-        afterSequence sequence: Int64 = 0, limit: Int = 100, in db: DatabaseConnection
+        afterSequence sequence: Int64 = 0, limit: Int = 100, in db: StoreConnection
     ) throws -> [AuditEntry] {
         try db.query(
             "SELECT \(columns) FROM audit_entry WHERE sequence > ? ORDER BY sequence LIMIT ?", [sequence, limit]
@@ -61,12 +61,12 @@ extension AuditTrail {
     }
 
     /// The number of entries, inside the caller's transaction.
-    public static func count(in db: DatabaseConnection) throws -> Int {
+    public static func count(in db: StoreConnection) throws -> Int {
         try db.queryOne("SELECT count(*) AS entries FROM audit_entry")?.int("entries") ?? 0
     }
 
     /// Calls `body` with every entry in trail order, inside the caller's transaction, one row at a time.
-    public static func forEachEntry(in db: DatabaseConnection, _ body: (AuditEntry) throws -> Void) throws {
+    public static func forEachEntry(in db: StoreConnection, _ body: (AuditEntry) throws -> Void) throws {
         try db.forEachRow("SELECT \(columns) FROM audit_entry ORDER BY sequence") { row in
             try body(try AuditEntry(row: row))
         }
@@ -74,13 +74,17 @@ extension AuditTrail {
 }
 
 extension AuditEntry {
-    init(row: Row) throws {
+    init(row: StoreRow) throws {
         let action = try row.string("action")
         guard let auditAction = AuditAction(rawValue: action) else {
             throw RowDecodingError(column: "action", expected: "AuditAction", found: "TEXT")
         }
         sequence = try row.int64("sequence")
-        recordedAt = try row.date("recorded_at")
+        // The text the entry's hash covers, on both databases.
+        guard let recorded = DatabaseDate.date(from: try row.string("recorded_at")) else {
+            throw RowDecodingError(column: "recorded_at", expected: "Date", found: "TEXT")
+        }
+        recordedAt = recorded
         actor = try row.string("actor")
         self.action = auditAction
         entityType = try row.string("entity_type")

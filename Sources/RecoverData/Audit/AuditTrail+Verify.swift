@@ -1,4 +1,5 @@
 import Foundation
+import Postgres
 import SQLite
 
 extension AuditTrail {
@@ -9,16 +10,21 @@ extension AuditTrail {
     /// fields. So an edited field, a removed entry and a reordering all break the chain at the first entry
     /// affected. Entries removed from the end leave a valid, shorter chain: compare `count` with an exported
     /// copy to catch that.
-    public static func verify(in db: DatabaseConnection) throws -> AuditVerification {
+    public static func verify(in db: StoreConnection) throws -> AuditVerification {
         var checker = ChainChecker()
         do {
-            try db.forEachRow("SELECT \(columns) FROM audit_entry ORDER BY rowid") { row in
+            // SQLite's storage order shows a reordering; PostgreSQL has no stable one, so sequence order there.
+            let order = db.dialect == .sqlite ? "rowid" : "sequence"
+            try db.forEachRow("SELECT \(columns) FROM audit_entry ORDER BY \(order)") { row in
                 if checker.failure == nil { checker.check(row) }
             }
         } catch let error as DatabaseError {
             return .broken(
                 sequence: checker.expectedSequence,
                 reason: "the entries from here on cannot be read (\(error.code.name): \(error.message))")
+        } catch let error as PostgresError {
+            return .broken(
+                sequence: checker.expectedSequence, reason: "the entries from here on cannot be read (\(error))")
         }
         return checker.failure ?? .ok(count: checker.count)
     }
@@ -37,8 +43,8 @@ private struct ChainChecker {
     ]
     private static let nullable: Set<String> = ["participant_id", "before_digest", "after_digest"]
 
-    mutating func check(_ row: Row) {
-        guard case .integer(let sequence) = (try? row.value("sequence")) ?? .null else {
+    mutating func check(_ row: StoreRow) {
+        guard case .integer(let sequence) = (try? row.canonicalValue("sequence")) ?? .null else {
             return fail(expectedSequence, "the sequence number is not an integer")
         }
         if sequence != expectedSequence {
@@ -49,7 +55,7 @@ private struct ChainChecker {
         }
         var fields: [String: String?] = [:]
         for name in Self.textFields {
-            switch (try? row.value(name)) ?? .blob(.init()) {
+            switch (try? row.canonicalValue(name)) ?? .blob(.init()) {
             case .text(let text): fields[name] = .some(text)
             case .null where Self.nullable.contains(name): fields[name] = .some(nil)
             default: return fail(sequence, "field \(name) has the wrong type")

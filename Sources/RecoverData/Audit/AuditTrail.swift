@@ -21,10 +21,15 @@ import SQLite
 /// ```
 public struct AuditTrail: Sendable {
     /// The database whose trail this is.
-    public let database: Database
+    public let database: StudyStorage
+
+    /// The same on an open SQLite database.
+    public init(database: Database) {
+        self.init(database: StudyStorage(database))
+    }
 
     /// The trail of `database` (every Recover database has one).
-    public init(database: Database) {
+    public init(database: StudyStorage) {
         self.database = database
     }
 

@@ -1,5 +1,6 @@
 import Cryptography
 import Foundation
+import RowChanges
 import SQLite
 
 /// One row of an audited table: the table name is the entry's `entity_type`, the key its `entity_id`.
@@ -11,19 +12,19 @@ extension RowReference {
     /// Canonical state: `recover-row-v1`, the table name, then every column sorted by name with its value
     /// typed (`n`, `i<decimal>`, `r<IEEE-754 bits in hex>`, `t<byte count>:<UTF-8>`, `b<byte count>:<bytes>`),
     /// so the digest changes exactly when a stored value changes, and reveals nothing of it.
-    public func digest(in db: DatabaseConnection) throws -> String? {
+    public func digest(in db: StoreConnection) throws -> String? {
         guard Self.isPlainIdentifier(table), Self.isPlainIdentifier(keyColumn) else {
-            throw DatabaseError(code: .misuse, message: "audited table and key column must be plain identifiers")
+            throw StoreMisuse("audited table and key column must be plain identifiers")
         }
         guard let row = try db.queryOne("SELECT * FROM \(table) WHERE \(keyColumn) = ?", [key]) else { return nil }
         return Crypto.hex(Crypto.sha256(Self.canonicalState(of: row, table: table)))
     }
 
     /// The canonical bytes a row digest is computed over.
-    static func canonicalState(of row: Row, table: String) -> [UInt8] {
+    static func canonicalState(of row: StoreRow, table: String) -> [UInt8] {
         var bytes = Array("recover-row-v1\n".utf8)
         appendLengthPrefixed(Array(table.utf8), to: &bytes)
-        let columns = zip(row.columnNames, row.values).sorted { $0.0 < $1.0 }
+        let columns = row.canonicalValues.sorted { $0.column < $1.column }
         for (name, value) in columns {
             appendLengthPrefixed(Array(name.utf8), to: &bytes)
             switch value {

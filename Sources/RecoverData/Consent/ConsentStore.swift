@@ -10,19 +10,24 @@ import SQLite
 /// ```swift
 /// try database.write { db in
 ///     try ConsentStore.add(record, signingKey: key, in: db)
-///     try SQLiteCareStore.addOutcome(outcome, in: db)
+///     try db.care.addOutcome(outcome)
 /// }
 /// ```
 public struct ConsentStore: Sendable {
     /// The database, opened with ``migrations``.
-    public let database: Database
+    public let database: StudyStorage
 
     /// The server's key that signs records as they are stored (their binding hashes); nil stores them
     /// unsigned (tests, tools that never store consent).
     public let signingKey: SigningKey?
 
-    /// A store over `database`, opened with ``migrations``, signing with `signingKey`.
+    /// The same on an open SQLite database.
     public init(database: Database, signingKey: SigningKey? = nil) {
+        self.init(database: StudyStorage(database), signingKey: signingKey)
+    }
+
+    /// A store over `database`, opened with ``migrations``, signing with `signingKey`.
+    public init(database: StudyStorage, signingKey: SigningKey? = nil) {
         self.database = database
         self.signingKey = signingKey
     }
@@ -46,7 +51,7 @@ public struct ConsentStore: Sendable {
     /// Stores a record inside the caller's transaction, signed with `signingKey` if given; false when its id
     /// is already stored. Refuses a record whose hashes do not match its fields.
     @discardableResult
-    public static func add(_ record: ConsentRecord, signingKey: SigningKey?, in db: DatabaseConnection) throws -> Bool {
+    public static func add(_ record: ConsentRecord, signingKey: SigningKey?, in db: StoreConnection) throws -> Bool {
         guard record.isIntact else { throw ConsentStoreError.bindingMismatch(id: record.id) }
         let row = AuditedRow(table: "consent_record", key: record.id)
         return try AuditTrail.recordChange(of: row, participantID: record.patientID, in: db) {
@@ -71,12 +76,12 @@ public struct ConsentStore: Sendable {
     }
 
     /// The record with `id`, inside the caller's transaction.
-    public static func record(id: String, in db: DatabaseConnection) throws -> ConsentRecord? {
+    public static func record(id: String, in db: StoreConnection) throws -> ConsentRecord? {
         try db.queryOne("SELECT * FROM consent_record WHERE id = ?", [id]).map(ConsentRecord.init(row:))
     }
 
     /// A participant's records, oldest first, inside the caller's transaction.
-    public static func records(patientID: String, in db: DatabaseConnection) throws -> [ConsentRecord] {
+    public static func records(patientID: String, in db: StoreConnection) throws -> [ConsentRecord] {
         try db.query("SELECT * FROM consent_record WHERE patient_id = ? ORDER BY signed_at, id", [patientID])
             .map(ConsentRecord.init(row:))
     }
@@ -97,7 +102,7 @@ public enum ConsentStoreError: Error, Hashable, Sendable, CustomStringConvertibl
 
 extension ConsentRecord {
     /// Reads a row as stored, keeping the stored hashes (so ``isIntact`` can detect tampering).
-    init(row: Row) throws {
+    init(row: StoreRow) throws {
         id = try row.string("id")
         patientID = try row.string("patient_id")
         documentHTML = try row.data("document")

@@ -10,14 +10,14 @@ extension ConsentSigning {
     /// with `publicKey`, and compares every field with the digest the server signed, naming those that differ.
     @discardableResult
     public static func verify(
-        publicKey: [UInt8], participantID: String? = nil, in db: DatabaseConnection,
+        publicKey: [UInt8], participantID: String? = nil, in db: StoreConnection,
         _ body: (ConsentCheck) throws -> Void
     ) throws -> Int {
         var altered = 0
         let columns = "r.*, s.key_id AS signature_key_id, s.signed_text AS signed_text, s.signature AS signature"
         let join = "FROM consent_record AS r LEFT JOIN consent_signature AS s ON s.consent_id = r.id"
         let order = "ORDER BY r.signed_at, r.id"
-        let handle: (Row) throws -> Void = { row in
+        let handle: (StoreRow) throws -> Void = { row in
             let check = try self.check(row, publicKey: publicKey)
             if !check.isOK { altered += 1 }
             try body(check)
@@ -31,7 +31,7 @@ extension ConsentSigning {
     }
 
     /// The check of one joined row.
-    static func check(_ row: Row, publicKey: [UInt8]) throws -> ConsentCheck {
+    static func check(_ row: StoreRow, publicKey: [UInt8]) throws -> ConsentCheck {
         let id = (try? row.string("id")) ?? "?"
         let participant = (try? row.string("patient_id")) ?? "?"
         guard let record = try? ConsentRecord(row: row) else {

@@ -47,7 +47,7 @@ public enum ConsentSigning {
     /// Signs a stored record with `key`, inside the caller's transaction. Also fills the record's
     /// `server_signature` column.
     public static func sign(
-        _ record: ConsentRecord, with key: SigningKey, at date: Date = Date(), in db: DatabaseConnection
+        _ record: ConsentRecord, with key: SigningKey, at date: Date = Date(), in db: StoreConnection
     ) throws {
         let keyID = SigningKey.keyID(of: key.publicKey)
         let text = signedText(of: record, keyID: keyID)

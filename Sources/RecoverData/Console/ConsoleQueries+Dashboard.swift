@@ -11,11 +11,21 @@ extension ConsoleQueries {
 
     /// Participants still in the study whose last pain score is high, and those onboarded who recorded no
     /// check-in on any of the three days before `today` (while their check-in task ran all three days).
-    public static func alerts(today: LocalDate, in db: DatabaseConnection) throws -> [ConsoleAlert] {
-        let painScore = """
-            (SELECT max(coalesce(json_extract(e.value, '$.content.integer'), json_extract(e.value, '$.content.double')))
-                FROM json_each(o.values_json) e WHERE json_extract(e.value, '$.kind') = \(literal(StudyMonitoring.alertKind)))
-            """
+    public static func alerts(today: LocalDate, in db: StoreConnection) throws -> [ConsoleAlert] {
+        let kind = literal(StudyMonitoring.alertKind)
+        let painScore =
+            switch db.dialect {
+            case .sqlite:
+                """
+                (SELECT max(coalesce(json_extract(e.value, '$.content.integer'), json_extract(e.value, '$.content.double')))
+                    FROM json_each(o.values_json) e WHERE json_extract(e.value, '$.kind') = \(kind))
+                """
+            case .postgres:
+                """
+                (SELECT max(CAST(coalesce(e -> 'content' ->> 'integer', e -> 'content' ->> 'double') AS double precision))
+                    FROM jsonb_array_elements(o.values_json) e WHERE e ->> 'kind' = \(kind))
+                """
+            }
         let pain = try db.query(
             """
             SELECT id, email, event_start, score FROM (
@@ -25,7 +35,7 @@ extension ConsoleQueries {
                     WHERE o2.task_id = \(taskID(StudyMonitoring.adherenceTask, of: "a.id")) AND o2.deleted_at IS NULL
                     ORDER BY o2.event_start DESC LIMIT 1)
                 WHERE a.role = 'participant' AND a.withdrawn_at IS NULL
-            ) WHERE score >= ? ORDER BY score DESC, event_start DESC, id
+            ) AS latest WHERE score >= ? ORDER BY score DESC, event_start DESC, id
             """, [highPainThreshold])
         let threeDaysAgo = today.addingDays(-3).description
         let missed = try db.query(
@@ -56,26 +66,27 @@ extension ConsoleQueries {
     /// start day and withdrawal day (participants who began a task on the same day share its schedule), one
     /// sample task of each group decoded and expanded in Swift, and completed outcomes counted per day.
     public static func adherence(
-        days: Int = adherenceWindowDays, today: LocalDate, in db: DatabaseConnection
+        days: Int = adherenceWindowDays, today: LocalDate, in db: StoreConnection
     ) throws -> [StudyAdherenceDay] {
         let first = today.addingDays(1 - max(days, 1))
         let groups = try db.query(
             """
             SELECT substr(v.task_id, length(p.patient_id) + 2) AS study_task, substr(v.effective_at, 1, 10) AS start_day,
-                substr(a.withdrawn_at, 1, 10) AS withdrawn_day, count(*) AS tasks, min(v.version_id) AS sample
+                \(utcDay("a.withdrawn_at", in: db.dialect)) AS withdrawn_day, count(*) AS tasks,
+                min(v.version_id) AS sample
             FROM account a JOIN care_plan p ON p.patient_id = a.id
             JOIN care_task_version v ON v.care_plan_id = p.id
-            WHERE a.role = 'participant' AND v.is_deleted = 0
+            WHERE a.role = 'participant' AND NOT v.is_deleted
                 AND v.sequence = (SELECT max(v2.sequence) FROM care_task_version v2 WHERE v2.task_id = v.task_id)
             GROUP BY study_task, start_day, withdrawn_day
             """)
         let samples = Set(try groups.map { try $0.string("sample") })
         var tasks: [String: CareTask] = [:]
         for row in try db.query(
-            "SELECT version_id, json FROM care_task_version WHERE version_id IN (\(CareRecordCoding.placeholders(samples.count)))",
+            "SELECT version_id, json FROM care_task_version WHERE version_id IN (\(StoreConnection.placeholders(samples.count)))",
             Array(samples))
         {
-            tasks[try row.string("version_id")] = try CareRecordCoding.task(row)
+            tasks[try row.string("version_id")] = try CareOnConnection.task(row)
         }
         let utc = TimeZone(identifier: "UTC") ?? TimeZone.current
         var due: [LocalDate: Int] = [:]

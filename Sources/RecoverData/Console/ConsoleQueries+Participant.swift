@@ -15,17 +15,17 @@ extension ConsoleQueries {
 
     /// The live outcomes of participant `participantID`'s care plans, oldest event first. Only this
     /// participant's: the query starts from their care plans.
-    public static func outcomes(participantID: String, in db: DatabaseConnection) throws -> [TaskOutcome] {
+    public static func outcomes(participantID: String, in db: StoreConnection) throws -> [TaskOutcome] {
         try db.query(
             """
-            SELECT o.*, \(studyTask("v")) AS study_task
+            SELECT o.*, \(studyTask("v", in: db.dialect)) AS study_task
             FROM care_plan p JOIN care_task_version v ON v.care_plan_id = p.id
             JOIN care_outcome o ON o.task_version_id = v.version_id AND o.deleted_at IS NULL
             WHERE p.patient_id = ?
             ORDER BY o.event_start, o.task_id
             """, [participantID]
         ).map { row in
-            TaskOutcome(studyTask: try row.string("study_task"), outcome: try CareRecordCoding.outcome(row))
+            TaskOutcome(studyTask: try row.string("study_task"), outcome: try CareOnConnection.outcome(row))
         }
     }
 }

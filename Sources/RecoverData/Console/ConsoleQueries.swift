@@ -20,8 +20,27 @@ public enum ConsoleQueries {
     public static let adherenceWindowDays = 28
 
     /// The SQL expression naming the study task of the `care_task_version` row aliased `alias`.
-    static func studyTask(_ alias: String) -> String {
-        "coalesce(json_extract(\(alias).json, '$.groupIdentifier'), \(alias).task_id)"
+    static func studyTask(_ alias: String, in dialect: StoreDialect) -> String {
+        switch dialect {
+        case .sqlite: "coalesce(json_extract(\(alias).json, '$.groupIdentifier'), \(alias).task_id)"
+        case .postgres: "coalesce(\(alias).json ->> 'groupIdentifier', \(alias).task_id)"
+        }
+    }
+
+    /// The larger of two SQL expressions (SQLite's two-argument `max`, PostgreSQL's `GREATEST`).
+    static func greater(_ first: String, _ second: String, in dialect: StoreDialect) -> String {
+        switch dialect {
+        case .sqlite: "max(\(first), \(second))"
+        case .postgres: "GREATEST(\(first), \(second))"
+        }
+    }
+
+    /// The UTC calendar day (`YYYY-MM-DD`) of an instant column.
+    static func utcDay(_ column: String, in dialect: StoreDialect) -> String {
+        switch dialect {
+        case .sqlite: "substr(\(column), 1, 10)"
+        case .postgres: "to_char(\(column) AT TIME ZONE 'UTC', 'YYYY-MM-DD')"
+        }
     }
 
     /// The SQL expression of the care task id of study task `studyTask` (a name from the study's definition,
@@ -40,12 +59,11 @@ public enum ConsoleQueries {
     static let isSynthetic = "(a.email LIKE '%.invalid')"
 
     /// Joined, onboarded and withdrawn participants.
-    public static func enrollment(in db: DatabaseConnection) throws -> EnrollmentCounts {
+    public static func enrollment(in db: StoreConnection) throws -> EnrollmentCounts {
         let row = try db.queryOne(
             """
-            SELECT count(*) AS joined,
-                coalesce(sum(a.withdrawn_at IS NOT NULL), 0) AS withdrawn,
-                coalesce(sum(\(onboarded)), 0) AS onboarded
+            SELECT count(*) AS joined, count(a.withdrawn_at) AS withdrawn,
+                coalesce(sum(CASE WHEN \(onboarded) THEN 1 ELSE 0 END), 0) AS onboarded
             FROM account a WHERE a.role = 'participant'
             """)
         return EnrollmentCounts(
@@ -60,24 +78,28 @@ public enum ConsoleQueries {
         """
 
     /// One participant's summary, or nil when no participant has this id.
-    public static func participant(id: String, today: LocalDate, in db: DatabaseConnection) throws
+    public static func participant(id: String, today: LocalDate, in db: StoreConnection) throws
         -> ConsoleParticipant?
     {
-        try db.queryOne(summarySQL(filter: "a.id = ?", order: "id", paged: false), windowArguments(today) + [id])
-            .map(summary)
+        try db.queryOne(
+            summarySQL(filter: "a.id = ?", order: "id", paged: false, in: db.dialect), windowArguments(today) + [id]
+        )
+        .map(summary)
     }
 
     /// One page of participants matching `query`, sorted, with the number of matches.
     public static func participants(
-        _ query: ParticipantListQuery, today: LocalDate, in db: DatabaseConnection
+        _ query: ParticipantListQuery, today: LocalDate, in db: StoreConnection
     ) throws -> ParticipantListPage {
-        var filter = "1"
-        var arguments: [any DatabaseValueConvertible] = []
+        var filter = "1 = 1"
+        var arguments: [any StoreValue] = []
         if let search = query.search {
-            filter = "(instr(a.email, ?) > 0 OR a.id LIKE ? ESCAPE '\\')"
+            // Addresses are stored lower-case, so LIKE matches alike on both databases (SQLite's ignores ASCII
+            // case, PostgreSQL's does not).
+            filter = "(a.email LIKE ? ESCAPE '\\' OR a.id LIKE ? ESCAPE '\\')"
             let escaped = search.lowercased().replacingOccurrences(of: "\\", with: "\\\\")
                 .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-            arguments += [search.lowercased(), escaped + "%"]
+            arguments += ["%" + escaped + "%", escaped + "%"]
         }
         let total =
             try db.queryOne(
@@ -87,15 +109,16 @@ public enum ConsoleQueries {
             switch query.sort {
             case .joined: "joined_at DESC, id"
             case .lastActivity: "last_activity IS NULL, last_activity DESC, id"
-            case .adherence: "due = 0, CAST(completed AS REAL) / max(due, 1), joined_at DESC, id"
+            case .adherence:
+                "due = 0, CAST(completed AS DOUBLE PRECISION) / (CASE WHEN due > 1 THEN due ELSE 1 END), joined_at DESC, id"
             }
         let rows = try db.query(
-            summarySQL(filter: filter, order: order, paged: true),
+            summarySQL(filter: filter, order: order, paged: true, in: db.dialect),
             windowArguments(today) + arguments + [query.limit, query.offset])
         return ParticipantListPage(participants: try rows.map(summary), total: total)
     }
 
-    private static func windowArguments(_ today: LocalDate) -> [any DatabaseValueConvertible] {
+    private static func windowArguments(_ today: LocalDate) -> [any StoreValue] {
         let windowStart = today.addingDays(-adherenceWindowDays).description
         return [today.description, windowStart, windowStart, today.description]
     }
@@ -104,12 +127,17 @@ public enum ConsoleQueries {
     /// offset when paged. Check-ins count on the `adherenceWindowDays` days before today. Every task of
     /// participant `a` has an id between `a.id || '.'` and `a.id || '/'` ('/' follows '.'), so "all their
     /// outcomes" (last activity) is one index range, whatever study tasks the plan has.
-    private static func summarySQL(filter: String, order: String, paged: Bool) -> String {
+    private static func summarySQL(filter: String, order: String, paged: Bool, in dialect: StoreDialect) -> String {
         let checkin = taskID(StudyMonitoring.adherenceTask, of: "a.id")
+        let start = greater("substr(checkin_start, 1, 10)", "?", in: dialect)
+        let days =
+            switch dialect {
+            case .sqlite: "CAST(julianday(?) - julianday(\(start)) AS INTEGER)"
+            case .postgres: "(CAST(? AS date) - CAST(\(start) AS date))"
+            }
         return """
             SELECT *,
-                CASE WHEN checkin_start IS NULL THEN 0
-                ELSE max(0, CAST(julianday(?) - julianday(max(substr(checkin_start, 1, 10), ?)) AS INTEGER)) END AS due
+                CASE WHEN checkin_start IS NULL THEN 0 ELSE \(greater("0", days, in: dialect)) END AS due
             FROM (
                 SELECT a.id, a.email, a.created_at AS joined_at, a.time_zone, a.language, a.withdrawn_at,
                     \(isSynthetic) AS synthetic,
@@ -122,12 +150,12 @@ public enum ConsoleQueries {
                     (SELECT v.effective_at FROM care_task_version v WHERE v.task_id = \(checkin) AND v.sequence = 0)
                         AS checkin_start
                 FROM account a WHERE a.role = 'participant' AND \(filter)
-            )
+            ) AS summary
             ORDER BY \(order)\(paged ? " LIMIT ? OFFSET ?" : "")
             """
     }
 
-    private static func summary(_ row: Row) throws -> ConsoleParticipant {
+    private static func summary(_ row: StoreRow) throws -> ConsoleParticipant {
         ConsoleParticipant(
             id: try row.string("id"), email: try row.string("email"), joinedAt: try row.date("joined_at"),
             timeZone: try row["time_zone"], language: try row["language"], withdrawnAt: try row["withdrawn_at"],

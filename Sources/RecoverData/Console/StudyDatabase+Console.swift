@@ -125,7 +125,7 @@ extension StudyDatabase {
     /// What does not check out in each record (by record id); an empty list means verified. With the
     /// server's signing key the records are checked by `ConsentSigning.verify` (hashes, server signature and
     /// every signed field); without one, by their hashes alone.
-    func consentProblems(of records: [ConsentRecord], participantID: String, in db: DatabaseConnection) throws
+    func consentProblems(of records: [ConsentRecord], participantID: String, in db: StoreConnection) throws
         -> [String: [String]]
     {
         var problems: [String: [String]] = [:]

@@ -15,7 +15,7 @@ import SQLite
 /// }
 /// ```
 public struct StudyBatch {
-    let db: DatabaseConnection
+    let db: StoreConnection
     let actor: String
     let signingKey: SigningKey?
 

@@ -13,8 +13,8 @@ extension StudyDatabase {
         let onboardingTaskID = ParticipantPlan.taskID(StudyTaskID.onboarding, patientID: account.id)
         let (patient, onboarded) = try database.read { db in
             (
-                try SQLiteCareStore.patient(id: account.id, in: db),
-                try SQLiteCareStore.outcomes(OutcomeQuery(taskIDs: [onboardingTaskID], limit: 1), in: db)
+                try db.care.patient(id: account.id),
+                try db.care.outcomes(OutcomeQuery(taskIDs: [onboardingTaskID], limit: 1))
             )
         }
         if patient?.timeZoneIdentifier == zone.identifier {
@@ -25,27 +25,27 @@ extension StudyDatabase {
 
     /// ``participant(_:now:)`` inside the caller's write transaction.
     static func participant(
-        _ account: Account, now: Date, actor: String? = nil, in db: DatabaseConnection
+        _ account: Account, now: Date, actor: String? = nil, in db: StoreConnection
     ) throws -> ParticipantState {
         let zone = TimeZone(identifier: account.zoneIdentifier) ?? .gmt
         let patientID = account.id
         let today = LocalDateTime(instant: now, in: zone).date
         db.auditActor = actor ?? Self.actor(accountID: patientID)
-        if var existing = try SQLiteCareStore.patient(id: patientID, in: db) {
+        if var existing = try db.care.patient(id: patientID) {
             if existing.timeZoneIdentifier != zone.identifier {
                 existing.timeZoneIdentifier = zone.identifier
-                _ = try SQLiteCareStore.updatePatient(existing, in: db)
+                _ = try db.care.updatePatient(existing)
             }
         } else {
             let joined = min(LocalDateTime(instant: account.createdAt, in: zone).date, today)
-            _ = try SQLiteCareStore.addPatient(
-                Patient(id: patientID, name: account.email, timeZoneIdentifier: zone.identifier), in: db)
+            _ = try db.care.addPatient(
+                Patient(id: patientID, name: account.email, timeZoneIdentifier: zone.identifier))
             let (plan, tasks) = ParticipantPlan.initial(patientID: patientID, joinedOn: joined)
-            _ = try SQLiteCareStore.addCarePlan(plan, in: db)
-            for task in tasks { _ = try SQLiteCareStore.addTask(task, in: db) }
+            _ = try db.care.addCarePlan(plan)
+            for task in tasks { _ = try db.care.addTask(task) }
         }
         let onboardingTaskID = ParticipantPlan.taskID(StudyTaskID.onboarding, patientID: patientID)
-        let onboarded = try SQLiteCareStore.outcomes(OutcomeQuery(taskIDs: [onboardingTaskID], limit: 1), in: db)
+        let onboarded = try db.care.outcomes(OutcomeQuery(taskIDs: [onboardingTaskID], limit: 1))
         return state(account, zone: zone, now: now, onboarded: onboarded)
     }
 
@@ -61,16 +61,16 @@ extension StudyDatabase {
     }
 
     static func surveyState(
-        _ key: StudyEventKey, for participant: ParticipantState, in db: DatabaseConnection
+        _ key: StudyEventKey, for participant: ParticipantState, in db: StoreConnection
     ) throws -> SurveyState {
         let taskID = participant.taskID(key.studyTaskID)
         let zone = participant.zone
         var event: CareEvent?
-        if let task = try SQLiteCareStore.tasks(CareTaskQuery(ids: [taskID]), in: db).first,
+        if let task = try db.care.tasks(CareTaskQuery(ids: [taskID])).first,
             let scheduled = task.schedule.event(occurrence: key.occurrence, in: zone)
         {
             let query = EventQuery(day: scheduled.day, timeZoneIdentifier: zone.identifier, taskIDs: [taskID])
-            event = try SQLiteCareStore.events(query, in: db).first { $0.scheduleEvent.occurrence == key.occurrence }
+            event = try db.care.events(query).first { $0.scheduleEvent.occurrence == key.occurrence }
         }
         let draft =
             event == nil
@@ -89,12 +89,11 @@ extension StudyDatabase {
         let plan = participant.carePlanID
         let patientID = participant.patientID
         return try database.read { db in
-            let dayEvents = try SQLiteCareStore.events(
-                EventQuery(day: day, timeZoneIdentifier: zone, carePlanIDs: [plan]), in: db)
-            let weekEvents = try SQLiteCareStore.events(
+            let dayEvents = try db.care.events(
+                EventQuery(day: day, timeZoneIdentifier: zone, carePlanIDs: [plan]))
+            let weekEvents = try db.care.events(
                 EventQuery(
-                    from: weekStart, through: weekStart.addingDays(6), timeZoneIdentifier: zone, carePlanIDs: [plan]),
-                in: db)
+                    from: weekStart, through: weekStart.addingDays(6), timeZoneIdentifier: zone, carePlanIDs: [plan]))
             var drafts: Set<String> = []
             for event in dayEvents where event.outcome == nil {
                 let occurrence = event.scheduleEvent.occurrence
@@ -122,7 +121,7 @@ extension StudyDatabase {
     public func deleteAnswer(outcomeID: String, for participant: ParticipantState) throws {
         try database.write { db in
             db.auditActor = Self.actor(accountID: participant.patientID)
-            _ = try SQLiteCareStore.deleteOutcome(id: outcomeID, at: participant.now, in: db)
+            _ = try db.care.deleteOutcome(id: outcomeID, at: participant.now)
         }
     }
 }

@@ -17,7 +17,7 @@ extension StudyDatabase {
         try database.read { db in
             let taskIDs = try Self.taskIDs(patientID: patientID, in: db)
             guard !taskIDs.isEmpty else { return [] }
-            return try SQLiteCareStore.outcomes(OutcomeQuery(taskIDs: taskIDs, dateInterval: days), in: db)
+            return try db.care.outcomes(OutcomeQuery(taskIDs: taskIDs, dateInterval: days))
         }
     }
 
@@ -43,10 +43,10 @@ extension StudyDatabase {
                 case .unchanged:
                     break
                 case .newVersion(let version):
-                    _ = try SQLiteCareStore.updateTask(version, in: db)
+                    _ = try db.care.updateTask(version)
                 case .tombstone(let effectiveDate):
-                    _ = try SQLiteCareStore.deleteTask(
-                        id: task.id, effectiveFrom: effectiveDate, versionID: UUID().uuidString.lowercased(), in: db)
+                    _ = try db.care.deleteTask(
+                        id: task.id, effectiveFrom: effectiveDate, versionID: UUID().uuidString.lowercased())
                 }
             }
             try AccountStore.withdraw(accountID: patientID, at: instant, in: db)
@@ -54,16 +54,16 @@ extension StudyDatabase {
     }
 
     /// The ids of the tasks in the participant's care plans.
-    static func taskIDs(patientID: String, in db: DatabaseConnection) throws -> [String] {
+    static func taskIDs(patientID: String, in db: StoreConnection) throws -> [String] {
         Array(Set(try tasks(patientID: patientID, versions: .all, in: db).map(\.id))).sorted()
     }
 
     static func tasks(
-        patientID: String, versions: CareTaskQuery.Versions, in db: DatabaseConnection
+        patientID: String, versions: CareTaskQuery.Versions, in db: StoreConnection
     ) throws -> [CareTask] {
-        let plans = try SQLiteCareStore.carePlans(patientID: patientID, in: db).map(\.id)
+        let plans = try db.care.carePlans(patientID: patientID).map(\.id)
         guard !plans.isEmpty else { return [] }
-        return try SQLiteCareStore.tasks(CareTaskQuery(carePlanIDs: plans, versions: versions), in: db)
+        return try db.care.tasks(CareTaskQuery(carePlanIDs: plans, versions: versions))
     }
 
     /// Sets the participant's time zone on their account and, when they have one, their care-store patient
@@ -72,9 +72,9 @@ extension StudyDatabase {
         try database.write { db in
             db.auditActor = "account:\(accountID)"
             try AccountStore.updateTimeZone(accountID: accountID, timeZone: identifier, in: db)
-            if var patient = try SQLiteCareStore.patient(id: accountID, in: db) {
+            if var patient = try db.care.patient(id: accountID) {
                 patient.timeZoneIdentifier = identifier
-                _ = try SQLiteCareStore.updatePatient(patient, in: db)
+                _ = try db.care.updatePatient(patient)
             }
         }
     }

@@ -44,7 +44,7 @@ extension StudyDatabase {
     /// Stores a finished run of `event` inside the caller's write transaction (see ``updateSurvey(_:account:now:_:)``).
     static func complete(
         _ run: SurveyRun, survey: Survey, studyTaskID: String, event: CareEvent, participant: ParticipantState,
-        signingKey: SigningKey?, in db: DatabaseConnection
+        signingKey: SigningKey?, in db: StoreConnection
     ) throws {
         let result: SurveyResult
         do {
@@ -65,7 +65,7 @@ extension StudyDatabase {
     @discardableResult
     static func store(
         _ result: SurveyResult, of survey: Survey, task: CareTask, occurrence: Int, studyTaskID: String,
-        participant: ParticipantState, actor: String, signingKey: SigningKey?, in db: DatabaseConnection
+        participant: ParticipantState, actor: String, signingKey: SigningKey?, in db: StoreConnection
     ) throws -> [CareTask] {
         let values: [OutcomeValue]
         do {
@@ -92,9 +92,9 @@ extension StudyDatabase {
             try SurveyDataStore.writeCompleted(
                 record,
                 with: { db in
-                    _ = try SQLiteCareStore.addOutcome(outcome, in: db)
+                    _ = try db.care.addOutcome(outcome)
                     if let consent { try ConsentStore.add(consent, signingKey: signingKey, in: db) }
-                    for task in laterTasks { _ = try SQLiteCareStore.addTask(task, in: db) }
+                    for task in laterTasks { _ = try db.care.addTask(task) }
                 }, in: db)
         } catch let error as CareStoreError {
             switch error {

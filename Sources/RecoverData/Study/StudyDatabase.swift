@@ -13,12 +13,17 @@ import SQLite
 /// ```
 public struct StudyDatabase: ParticipantStore, ConsoleStore {
     /// The database, opened by ``RecoverSchema``.
-    public let database: Database
+    public let database: StudyStorage
     /// The server's key that signs consent records as they are stored; nil stores them unsigned.
     public let signingKey: SigningKey?
 
-    /// The records in `database`, signing consent with `signingKey`.
+    /// The same on an open SQLite database.
     public init(database: Database, signingKey: SigningKey? = nil) {
+        self.init(database: StudyStorage(database), signingKey: signingKey)
+    }
+
+    /// The records in `database`, signing consent with `signingKey`.
+    public init(database: StudyStorage, signingKey: SigningKey? = nil) {
         self.database = database
         self.signingKey = signingKey
     }

@@ -3,7 +3,7 @@ import SQLite
 
 extension SurveyDataStore {
     /// Saves a draft inside the caller's transaction.
-    public static func saveDraft(_ draft: SurveyDraftRecord, in db: DatabaseConnection) throws {
+    public static func saveDraft(_ draft: SurveyDraftRecord, in db: StoreConnection) throws {
         try db.execute(
             """
             INSERT INTO survey_draft (patient_id, task_id, occurrence, json, updated_at) VALUES (?, ?, ?, ?, ?)
@@ -14,7 +14,7 @@ extension SurveyDataStore {
 
     /// The draft of an event, inside the caller's transaction.
     public static func draft(
-        patientID: String, taskID: String, occurrence: Int, in db: DatabaseConnection
+        patientID: String, taskID: String, occurrence: Int, in db: StoreConnection
     ) throws -> SurveyDraftRecord? {
         try db.queryOne(
             "SELECT * FROM survey_draft WHERE patient_id = ? AND task_id = ? AND occurrence = ?",
@@ -23,8 +23,7 @@ extension SurveyDataStore {
     }
 
     /// Discards the draft of an event inside the caller's transaction.
-    public static func deleteDraft(patientID: String, taskID: String, occurrence: Int, in db: DatabaseConnection) throws
-    {
+    public static func deleteDraft(patientID: String, taskID: String, occurrence: Int, in db: StoreConnection) throws {
         try db.execute(
             "DELETE FROM survey_draft WHERE patient_id = ? AND task_id = ? AND occurrence = ?",
             [patientID, taskID, occurrence])
@@ -32,7 +31,7 @@ extension SurveyDataStore {
 
     /// Stores a result inside the caller's transaction; false if its id was already stored.
     @discardableResult
-    public static func saveResult(_ result: SurveyResultRecord, in db: DatabaseConnection) throws -> Bool {
+    public static func saveResult(_ result: SurveyResultRecord, in db: StoreConnection) throws -> Bool {
         try AuditTrail.recordChange(of: resultRow(result.id), participantID: result.patientID, in: db) {
             try db.execute(
                 """
@@ -56,8 +55,8 @@ extension SurveyDataStore {
     /// transaction.
     @discardableResult
     public static func writeCompleted(
-        _ result: SurveyResultRecord, with extraWrites: (DatabaseConnection) throws -> Void,
-        in db: DatabaseConnection
+        _ result: SurveyResultRecord, with extraWrites: (StoreConnection) throws -> Void,
+        in db: StoreConnection
     ) throws -> Bool {
         let inserted = try saveResult(result, in: db)
         try deleteDraft(patientID: result.patientID, taskID: result.taskID, occurrence: result.occurrence, in: db)
@@ -66,13 +65,13 @@ extension SurveyDataStore {
     }
 
     /// The result with this id, inside the caller's transaction.
-    public static func result(id: String, in db: DatabaseConnection) throws -> SurveyResultRecord? {
+    public static func result(id: String, in db: StoreConnection) throws -> SurveyResultRecord? {
         try db.queryOne("SELECT * FROM survey_result WHERE id = ?", [id]).map(SurveyResultRecord.init(row:))
     }
 
     /// A patient's results, oldest first, inside the caller's transaction.
     public static func results(
-        patientID: String, taskID: String? = nil, in db: DatabaseConnection
+        patientID: String, taskID: String? = nil, in db: StoreConnection
     ) throws -> [SurveyResultRecord] {
         let rows =
             if let taskID {
@@ -88,7 +87,7 @@ extension SurveyDataStore {
 
     /// Deletes one result inside the caller's transaction; returns whether it existed.
     @discardableResult
-    public static func deleteResult(id: String, in db: DatabaseConnection) throws -> Bool {
+    public static func deleteResult(id: String, in db: StoreConnection) throws -> Bool {
         let participant: String? = try db.queryOne("SELECT patient_id FROM survey_result WHERE id = ?", [id])?[
             "patient_id"]
         return try AuditTrail.recordChange(of: resultRow(id), participantID: participant, in: db) {
@@ -98,7 +97,7 @@ extension SurveyDataStore {
 }
 
 extension SurveyDraftRecord {
-    init(row: Row) throws {
+    init(row: StoreRow) throws {
         self.init(
             patientID: try row.string("patient_id"), taskID: try row.string("task_id"),
             occurrence: try row.int("occurrence"), json: try row.data("json"), updatedAt: try row.date("updated_at"))
@@ -106,7 +105,7 @@ extension SurveyDraftRecord {
 }
 
 extension SurveyResultRecord {
-    init(row: Row) throws {
+    init(row: StoreRow) throws {
         self.init(
             id: try row.string("id"), patientID: try row.string("patient_id"), taskID: try row.string("task_id"),
             occurrence: try row.int("occurrence"), surveyID: try row.string("survey_id"),

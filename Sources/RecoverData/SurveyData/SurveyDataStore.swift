@@ -14,10 +14,15 @@ import SQLite
 /// ```
 public struct SurveyDataStore: Sendable {
     /// The database the store reads and writes.
-    public let database: Database
+    public let database: StudyStorage
+
+    /// The same on an open SQLite database.
+    public init(database: Database) {
+        self.init(database: StudyStorage(database))
+    }
 
     /// A store over `database`, which must have been opened with ``migrations``.
-    public init(database: Database) {
+    public init(database: StudyStorage) {
         self.database = database
     }
 
@@ -54,7 +59,7 @@ public struct SurveyDataStore: Sendable {
     /// written.
     @discardableResult
     public func writeCompleted(
-        _ result: SurveyResultRecord, with extraWrites: (DatabaseConnection) throws -> Void = { _ in }
+        _ result: SurveyResultRecord, with extraWrites: (StoreConnection) throws -> Void = { _ in }
     ) throws -> Bool {
         try database.write { db in try Self.writeCompleted(result, with: extraWrites, in: db) }
     }

@@ -1,13 +1,17 @@
 import CareSQLite
 import Foundation
+import Postgres
+import PostgresTestSupport
 import RecoverData
 import SQLite
 import Testing
 
-/// The same contract for every ``AccountDirectory``: in memory and over the SQLite database.
+/// The same contract for every ``AccountDirectory``: in memory and over the SQLite and PostgreSQL databases.
 @Suite struct AccountDirectoryContractTests {
     enum Kind: String, CaseIterable, Sendable {
-        case memory, sqlite
+        case memory, sqlite, postgres
+
+        static var allCases: [Kind] { TestCluster.isAvailable ? [.memory, .sqlite, .postgres] : [.memory, .sqlite] }
     }
 
     static func make(_ kind: Kind) throws -> any AccountDirectory {
@@ -19,7 +23,12 @@ import Testing
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let database = try RecoverSchema.open(
                 at: folder.appendingPathComponent("recover.sqlite"), migrations: AccountStore.migrations)
-            return SQLiteAccountDirectory(database: database)
+            return StoredAccountDirectory(database: database)
+        case .postgres:
+            return StoredAccountDirectory(
+                database: try RecoverSchema.open(
+                    postgres: try TestDatabase.newSchemaURL(),
+                    configuration: PostgresConfiguration(maximumConnections: 3)))
         }
     }
 

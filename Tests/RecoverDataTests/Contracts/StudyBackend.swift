@@ -1,7 +1,10 @@
 import Care
+import CarePostgres
 import CareSQLite
 import Cryptography
 import Foundation
+import Postgres
+import PostgresTestSupport
 import Recover
 import RecoverData
 import Research
@@ -10,32 +13,42 @@ import Testing
 
 /// One database the study's store protocols are implemented on. The contract suites run every test once per
 /// case; a new backend adds a case and its ``make()`` and passes the suites unchanged.
+///
+/// `postgres` runs on the test server (a fresh schema per call); where none is available it is left out, and
+/// under CI (`CI` set) the missing server fails the run (``TestCluster``).
 enum StudyBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqlite
+    case postgres
 
     var testDescription: String { rawValue }
 
+    static var allCases: [StudyBackend] { TestCluster.isAvailable ? [.sqlite, .postgres] : [.sqlite] }
+
     /// Fresh, empty stores of this backend, sharing one database.
     func make(signed: Bool = true) throws -> StudyStores {
+        let storage: StudyStorage
         switch self {
         case .sqlite:
-            let database = try StorageFixture().open(RecoverSchema.migrations, durability: .normal)
-            let key = signed ? try SigningKey(seed: Array(repeating: 3, count: 32)) : nil
-            let records = StudyDatabase(database: database, signingKey: key)
-            return StudyStores(
-                participants: records, console: records,
-                directory: SQLiteAccountDirectory(database: database, fallbackTimeZone: "UTC"),
-                seed: StudySeed(
-                    addTasks: { tasks in
-                        try database.write { db in for task in tasks { _ = try SQLiteCareStore.addTask(task, in: db) } }
-                    },
-                    addConsent: { record in _ = try records.consent.add(record) },
-                    alterConsent: { id, name in
-                        try database.write { db in
-                            _ = try db.execute("UPDATE consent_record SET printed_name = ? WHERE id = ?", [name, id])
-                        }
-                    }))
+            storage = StudyStorage(try StorageFixture().open(RecoverSchema.migrations, durability: .normal))
+        case .postgres:
+            storage = try RecoverSchema.open(
+                postgres: try TestDatabase.newSchemaURL(), configuration: PostgresConfiguration(maximumConnections: 3))
         }
+        let key = signed ? try SigningKey(seed: Array(repeating: 3, count: 32)) : nil
+        let records = StudyDatabase(database: storage, signingKey: key)
+        return StudyStores(
+            participants: records, console: records,
+            directory: StoredAccountDirectory(database: storage, fallbackTimeZone: "UTC"),
+            seed: StudySeed(
+                addTasks: { tasks in
+                    try storage.write { db in for task in tasks { _ = try db.care.addTask(task) } }
+                },
+                addConsent: { record in _ = try records.consent.add(record) },
+                alterConsent: { id, name in
+                    try storage.write { db in
+                        _ = try db.execute("UPDATE consent_record SET printed_name = ? WHERE id = ?", [name, id])
+                    }
+                }))
     }
 }
 

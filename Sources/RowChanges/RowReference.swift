@@ -1,6 +1,12 @@
 import Foundation
 
-/// One row of a table, named by its table and primary key: what a store tells a ``ChangeRecorder`` it changes.
+/// What kind of change a store makes to a row.
+public enum RowChangeKind: String, Hashable, Sendable {
+    case create, update, delete
+}
+
+/// One row of a table, named by its table and primary key: what a store tells a database core's change
+/// recorder (SQLite's `ChangeRecorder`, PostgreSQL's `PostgresChangeRecorder`) it changes.
 ///
 /// Names are fixed identifiers from code (`account`, `care_outcome`), checked before they reach SQL
 /// (``isPlainIdentifier``); the key is always a bound value.

@@ -2,15 +2,20 @@ import Foundation
 import SQLite
 
 /// The production ``AccountDirectory``: accounts, invitations, sessions and sign-in failures in the
-/// Recover database, through ``AccountStore``.
-public struct SQLiteAccountDirectory: AccountDirectory {
+/// Recover database (SQLite or PostgreSQL), through ``AccountStore``.
+public struct StoredAccountDirectory: AccountDirectory {
     public let store: AccountStore
     /// The zone given to an account stored without one.
     public let fallbackTimeZone: String
 
-    public init(database: Database, fallbackTimeZone: String = "UTC") {
+    public init(database: StudyStorage, fallbackTimeZone: String = "UTC") {
         store = AccountStore(database: database)
         self.fallbackTimeZone = fallbackTimeZone
+    }
+
+    /// The same on an open SQLite database.
+    public init(database: Database, fallbackTimeZone: String = "UTC") {
+        self.init(database: StudyStorage(database), fallbackTimeZone: fallbackTimeZone)
     }
 
     public func account(id: String) throws -> Account? { try store.account(id: id).map(withFallbackZone) }
