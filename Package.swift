@@ -144,7 +144,7 @@ let package = Package(
                 "Web", "RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover", "Cryptography",
                 "Exports",
             ]),
-        .testTarget(name: "RecoverCLITests", dependencies: ["recover", "SQLite"]),
+        .testTarget(name: "RecoverCLITests", dependencies: ["recover", "SQLite", "Postgres", "PostgresTestSupport"]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "BackupsTests", dependencies: ["Backups", "SQLite"]),

@@ -13,6 +13,7 @@ enum Commands {
         demoData,
         backup,
         restore,
+        database,
         // Add command groups here, one line each (survey, schedule, serve, invite, staff, ...).
     ]
 

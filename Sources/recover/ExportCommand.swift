@@ -12,7 +12,9 @@ extension Commands {
         discussion: """
             Participants appear under stable pseudonyms. DATE is YYYY-MM-DD (event dates, inclusive). The \
             file appears only when complete (written to a temporary file, then renamed); progress goes to \
-            standard error on long runs. See docs/exports.md.
+            standard error on long runs. SOURCE_DATE_EPOCH (seconds since 1970), when set, is the export \
+            time the JSON and FHIR files state, so two exports of the same records are the same bytes. See \
+            docs/exports.md.
             """,
         options: [
             .option("format", value: "FORMAT", help: "csv, json or fhir."),
@@ -41,8 +43,7 @@ extension Commands {
         do {
             let count = try format.write(
                 from: data.records.database, filter: filter, pseudonyms: Pseudonyms(signingKey: data.signingKey),
-                to: out,
-                progress: progress.update)
+                to: out, at: try exportTime(), progress: progress.update)
             progress.finish(count)
             Output.standard.line("wrote \(count) \(format.unit) to \(out.path)")
         } catch let error as ExportError {
@@ -59,4 +60,17 @@ extension Commands {
         }
         return date
     }
+}
+
+/// The export time the files state: now, or `SOURCE_DATE_EPOCH` (seconds since 1970, the reproducible-output
+/// convention) when set, so that two exports of the same records are byte for byte the same file.
+private func exportTime() throws -> Date {
+    guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], !text.isEmpty else { return Date() }
+    // Digits only, up to the last second of 9999: no sign, spaces or overflow.
+    guard text.utf8.count <= 12, text.utf8.allSatisfy({ (48...57).contains($0) }), let seconds = Int64(text),
+        seconds <= 253_402_300_799
+    else {
+        throw UsageError("SOURCE_DATE_EPOCH must be whole seconds since 1970 (0 to 253402300799)")
+    }
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
 }

@@ -12,7 +12,12 @@ public enum TestCluster {
     public static let environmentVariable = "RECOVER_TEST_DATABASE_URL"
 
     /// The server's URL, or why there is none.
-    public static let url: Result<PostgresURL, Unavailable> = resolve()
+    public static var url: Result<PostgresURL, Unavailable> { server.map(\.url) }
+
+    /// The server's URL as text (with its password), for tests that hand it to a `recover` process.
+    public static var urlText: Result<String, Unavailable> { server.map(\.text) }
+
+    private static let server: Result<(url: PostgresURL, text: String), Unavailable> = resolve()
 
     /// Whether the server is a cluster this process started (and stops at exit), not one named by
     /// ``environmentVariable``.
@@ -33,9 +38,9 @@ public enum TestCluster {
     private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appending(path: "scripts/postgres-test-cluster.sh")
 
-    private static func resolve() -> Result<PostgresURL, Unavailable> {
+    private static func resolve() -> Result<(url: PostgresURL, text: String), Unavailable> {
         if let given = ProcessInfo.processInfo.environment[environmentVariable], !given.isEmpty {
-            return Result { try PostgresURL(given) }.mapError {
+            return Result { (try PostgresURL(given), given) }.mapError {
                 Unavailable(description: "\(environmentVariable) is not a usable URL: \($0)")
             }
         }
@@ -51,7 +56,7 @@ public enum TestCluster {
         // A C callback: nothing is captured, the folder is a static.
         atexit { _ = TestCluster.runScript("stop") }
         let line = started.output.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
-        return Result { try PostgresURL(line) }.mapError {
+        return Result { (try PostgresURL(line), line) }.mapError {
             Unavailable(description: "the test cluster printed no usable URL: \($0)")
         }
     }

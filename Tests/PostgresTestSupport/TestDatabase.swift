@@ -47,6 +47,18 @@ public enum TestDatabase {
     /// number of databases may be opened on it. It is dropped when the process exits; a cluster of the process's
     /// own goes away with everything in it.
     public static func newSchemaURL() throws -> PostgresURL {
+        try serverURL().setting("options", to: "-c search_path=\(try newSchema())")
+    }
+
+    /// ``newSchemaURL()`` as URL text with its password (`?options=-c search_path=...`), for a `recover` process.
+    public static func newSchemaURLText() throws -> String {
+        let schema = try newSchema()
+        let text = try TestCluster.urlText.get()
+        return text + (text.contains("?") ? "&" : "?") + "options=-c%20search_path%3D\(schema)"
+    }
+
+    /// A new empty schema, dropped when the process exits.
+    private static func newSchema() throws -> String {
         let administrator = try administrator()
         defer { administrator.close() }
         let schema = try createSchema(with: administrator)
@@ -54,7 +66,7 @@ public enum TestDatabase {
             _ = dropsLeftSchemasAtExit
             leftSchemas.withLock { $0.append(schema) }
         }
-        return try serverURL().setting("options", to: "-c search_path=\(schema)")
+        return schema
     }
 
     private static func createSchema(with administrator: PostgresDatabase) throws -> String {

@@ -16,11 +16,11 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     /// number of rows (CSV), participants (JSON) or bundle entries (FHIR).
     ///
     /// Throws ``ExportError/unknownParticipant(_:)`` before creating anything when the filter names an id
-    /// that is not a participant.
+    /// that is not a participant. `now` is the export time the JSON and FHIR files state.
     @discardableResult
     public func write(
         from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to destination: URL,
-        progress: (Int) -> Void = { _ in }
+        at now: Date = Date(), progress: (Int) -> Void = { _ in }
     ) throws -> Int {
         if let participant = filter.participantID {
             guard try database.read({ db in try StudyRecords.isParticipant(participant, in: db) }) else {
@@ -34,10 +34,10 @@ public enum ExportFormat: String, CaseIterable, Sendable {
                     from: database, filter: filter, pseudonyms: pseudonyms, to: file, progress: progress)
             case .json:
                 try JSONExport.write(
-                    from: database, filter: filter, pseudonyms: pseudonyms, to: file, progress: progress)
+                    from: database, filter: filter, pseudonyms: pseudonyms, to: file, at: now, progress: progress)
             case .fhir:
                 try FHIRExport.write(
-                    from: database, filter: filter, pseudonyms: pseudonyms, to: file, progress: progress)
+                    from: database, filter: filter, pseudonyms: pseudonyms, to: file, at: now, progress: progress)
             }
         }
     }

@@ -1,0 +1,79 @@
+import Foundation
+import PostgresTestSupport
+import Testing
+
+/// `recover database copy` and `--database`: the demo study moved from its SQLite file to PostgreSQL and back,
+/// with the same exports, a verified audit chain and verified consent records on every copy.
+@Suite(.serialized, .enabled(if: TestCluster.isAvailable, TestDatabase.skipMessage))
+struct DatabaseCopyTests {
+    /// A fixed export time (`SOURCE_DATE_EPOCH`), so that exports of the same records are the same bytes.
+    static let exportTime = ["SOURCE_DATE_EPOCH": "1800000000"]
+
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIProcess.Result {
+        try CLIProcess.run(arguments, environment: environment)
+    }
+
+    /// The CSV and JSON exports of a study.
+    func exports(_ location: [String]) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let folder = LiveServer.temporaryFolder("exports")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for format in ["csv", "json"] {
+            let out = folder.appending(path: "export.\(format)")
+            let result = try run(
+                ["export", "--format", format, "--out", out.path] + location, environment: Self.exportTime)
+            try #require(result.status == 0, "\(result.stderr)")
+            files[format] = try Data(contentsOf: out)
+        }
+        return files
+    }
+
+    @Test func theDemoStudyMovesToPostgreSQLAndBackLosslessly() throws {
+        let source = LiveServer.temporaryFolder("copy-source")
+        let demo = try run(["demo-data", "--participants", "4", "--days", "8", "--data-dir", source.path])
+        try #require(demo.status == 0, "\(demo.stderr)")
+        let url = try TestDatabase.newSchemaURLText()
+
+        let copy = try run(["database", "copy", "--from", source.path, "--to", url])
+        #expect(copy.status == 0, "\(copy.stderr)")
+        #expect(copy.stdout.contains("audit chain ok"))
+        #expect(!(copy.stdout + copy.stderr).contains(try #require(URLComponents(string: url)?.password)))
+
+        let onPostgres = ["--data-dir", source.path, "--database", url]
+        #expect(try exports(onPostgres) == exports(["--data-dir", source.path]))
+        let audit = try run(["audit", "verify"] + onPostgres)
+        #expect(audit.status == 0 && audit.stdout.hasPrefix("ok "), "\(audit.stdout)\(audit.stderr)")
+        let consent = try run(["consent", "verify"] + onPostgres)
+        #expect(consent.status == 0 && (consent.stdout + consent.stderr).contains("4 consent records, 0 altered"))
+
+        // A second copy into the same database is refused and changes nothing.
+        let again = try run(["database", "copy", "--from", source.path, "--to", url])
+        #expect(again.status == 65)
+        #expect(again.stderr.contains("not empty"))
+        #expect(try run(["audit", "verify"] + onPostgres).stdout == audit.stdout)
+
+        // And back into a new data folder's SQLite file (the signing key stays with the folder).
+        let back = LiveServer.temporaryFolder("copy-back")
+        let returned = try run(["database", "copy", "--from", url, "--to", back.path])
+        #expect(returned.status == 0, "\(returned.stderr)")
+        try FileManager.default.copyItem(
+            at: source.appending(path: "signing-key"), to: back.appending(path: "signing-key"))
+        #expect(try exports(["--data-dir", back.path]) == exports(["--data-dir", source.path]))
+        #expect(try run(["consent", "verify", "--data-dir", back.path]).status == 0)
+    }
+
+    @Test func anUnreachableOrMalformedDatabaseIsAClearErrorThatHidesThePassword() throws {
+        let folder = LiveServer.temporaryFolder("bad-database")
+        let unreachable = try run([
+            "audit", "verify", "--data-dir", folder.path, "--database", "postgresql://u:s3cret-pw@127.0.0.1:1/db",
+        ])
+        #expect(unreachable.status == 65)
+        #expect(unreachable.stderr.contains("cannot open the database postgresql://u:***@127.0.0.1:1/db"))
+        #expect(!unreachable.stderr.contains("s3cret-pw"))
+        let malformed = try run(
+            ["serve", "--data-dir", folder.path], environment: ["RECOVER_DATABASE_URL": "postgresql://u:s3cret-pw@[::1"]
+        )
+        #expect(malformed.status == 64)
+        #expect(!malformed.stderr.contains("s3cret-pw"))
+    }
+}
