@@ -82,10 +82,14 @@ extension Commands {
         let services = recover.services
         let firstStart = try recover.firstStartIfNeeded()
         let web = recover.web
+        // Every instance looks every 10 minutes; of several on one database, one purges per 9 minutes.
+        let jobs = BackgroundJobs(database: recover.folder.records.database)
         let housekeeping = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "recover.housekeeping"))
         housekeeping.schedule(deadline: .now(), repeating: .seconds(600))
         housekeeping.setEventHandler {
-            do { try services.sessions.purgeExpired() } catch {
+            do {
+                if try jobs.claim("session-purge", every: 540) { try services.sessions.purgeExpired() }
+            } catch {
                 Output.error.line("housekeeping failed: \(type(of: error))")
             }
         }

@@ -83,3 +83,21 @@ struct SharedPostgresTests {
         #expect(try AuditTrail(database: storage).verify() == .ok(count: 1))
     }
 }
+
+extension SharedPostgresTests {
+    @Test func ofInstancesClaimingABackgroundJobAtOnceOneRunsIt() throws {
+        let instances = try Self.instances(2)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let claims = concurrently(
+            (0..<6).map { index in
+                { @Sendable in
+                    try BackgroundJobs(database: instances[index % 2]).claim("session-purge", every: 540, now: start)
+                }
+            })
+        #expect(try claims.map { try $0.get() }.filter { $0 }.count == 1)
+        let jobs = BackgroundJobs(database: instances[1])
+        #expect(try !jobs.claim("session-purge", every: 540, now: start.addingTimeInterval(539)))
+        #expect(try jobs.claim("session-purge", every: 540, now: start.addingTimeInterval(540)))
+        #expect(try jobs.claim("outbox", every: 540, now: start))
+    }
+}

@@ -11,7 +11,9 @@ extension RecoverSchema {
     /// Every migration of a Recover database on PostgreSQL, in the order they are applied.
     public static let postgresMigrations: [PostgresMigration] =
         [auditMigration, accountsMigration, accountsAttemptMigration, surveysMigration]
-        + PostgresCareStore.migrations + [consentMigration, consentSignatureMigration, consoleMigration]
+        + PostgresCareStore.migrations + [
+            consentMigration, consentSignatureMigration, consoleMigration, BackgroundJobs.postgresMigration,
+        ]
 
     /// Connects to the study database at `url`, applies the migrations not yet applied (several instances
     /// starting at once apply each once), and records every write in the audit trail as `system` unless the

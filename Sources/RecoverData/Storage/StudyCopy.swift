@@ -18,7 +18,7 @@ public enum StudyCopy {
         ("sign_in_failure", "key, failed_at, attempt_id"), ("survey_draft", "patient_id, task_id, occurrence"),
         ("survey_result", "id"), ("care_patient", "id"), ("care_plan", "id"), ("care_contact", "id"),
         ("care_task_version", "version_id"), ("care_outcome", "id"), ("consent_record", "id"),
-        ("consent_signature", "consent_id"),
+        ("consent_signature", "consent_id"), ("background_job", "name"),
     ]
 
     /// Why a copy was refused or stopped; nothing was written to the target.

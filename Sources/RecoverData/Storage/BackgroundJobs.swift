@@ -1,0 +1,42 @@
+import Foundation
+import Postgres
+import SQLite
+
+/// Background work that must run once per interval however many server instances share the database (the
+/// session purge, later the outbox): an instance claims a job's turn in a write transaction, which writes
+/// follow one another in, so of several instances asking at once exactly one gets it.
+///
+/// ```swift
+/// if try BackgroundJobs(database: storage).claim("session-purge", every: 540) { try sessions.purgeExpired() }
+/// ```
+public struct BackgroundJobs: Sendable {
+    public let database: StudyStorage
+
+    public init(database: StudyStorage) { self.database = database }
+
+    /// Whether this caller runs job `name` now: true when it last ran `interval` seconds ago or more (or
+    /// never), and then its turn is recorded as taken at `now`.
+    public func claim(_ name: String, every interval: TimeInterval, now: Date = Date()) throws -> Bool {
+        try database.write { db in
+            let last: Date? = try db.queryOne("SELECT last_run_at FROM background_job WHERE name = ?", [name])?[
+                "last_run_at"]
+            if let last, now.timeIntervalSince(last) < interval, last <= now { return false }
+            try db.execute(
+                """
+                INSERT INTO background_job (name, last_run_at) VALUES (?, ?)
+                ON CONFLICT (name) DO UPDATE SET last_run_at = excluded.last_run_at
+                """, [name, DatabaseDate.rounded(now)])
+            return true
+        }
+    }
+
+    /// The table, on SQLite (appended to ``RecoverSchema/migrations``).
+    static let migration = Migration(
+        name: "jobs-001-create",
+        sql: "CREATE TABLE background_job (name TEXT PRIMARY KEY NOT NULL, last_run_at TEXT NOT NULL);")
+
+    /// The table, on PostgreSQL.
+    static let postgresMigration = PostgresMigration(
+        name: "jobs-001-create",
+        sql: #"CREATE TABLE background_job (name text COLLATE "C" PRIMARY KEY, last_run_at timestamptz NOT NULL);"#)
+}
