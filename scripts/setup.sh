@@ -9,7 +9,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 
 packages=(pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libpq-dev libarchive-dev libzxcvbn-dev sqlite3)
 if [ "$what" = test ]; then
-    packages+=(postgresql chromium chromium-driver python3-venv wrk fonts-wqy-zenhei)
+    packages+=(postgresql nginx-light chromium chromium-driver python3-venv wrk fonts-wqy-zenhei)
 fi
 
 missing=()

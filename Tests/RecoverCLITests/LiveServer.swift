@@ -11,11 +11,16 @@ import Foundation
 /// server never blocks on a full pipe nobody reads.
 final class LiveServer {
     let folder: URL
+    /// More arguments of `recover serve` (`--database`, `--trusted-proxy`...).
+    var arguments: [String] = []
     private var process: Process?
     private var starts = 0
 
     /// The port of the running server, nil while it is down.
     private(set) var port: UInt16?
+
+    /// Several servers may share a folder (instances of one study); each has its own output files.
+    private let id = UUID().uuidString.prefix(8)
 
     init(folder: URL) {
         self.folder = folder
@@ -32,8 +37,10 @@ final class LiveServer {
     func start() throws -> UInt16 {
         starts += 1
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let output = folder.deletingLastPathComponent().appending(path: "\(folder.lastPathComponent)-out-\(starts).txt")
-        let errors = folder.deletingLastPathComponent().appending(path: "\(folder.lastPathComponent)-err-\(starts).txt")
+        let output = folder.deletingLastPathComponent().appending(
+            path: "\(folder.lastPathComponent)-out-\(id)-\(starts).txt")
+        let errors = folder.deletingLastPathComponent().appending(
+            path: "\(folder.lastPathComponent)-err-\(id)-\(starts).txt")
         guard FileManager.default.createFile(atPath: output.path, contents: nil),
             FileManager.default.createFile(atPath: errors.path, contents: nil)
         else {
@@ -42,7 +49,7 @@ final class LiveServer {
         }
         let process = Process()
         process.executableURL = CLIProcess.executable
-        process.arguments = ["serve", "--data-dir", folder.path, "--port", "0"]
+        process.arguments = ["serve", "--data-dir", folder.path, "--port", "0"] + arguments
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardInput = FileHandle.nullDevice

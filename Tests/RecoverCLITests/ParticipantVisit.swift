@@ -36,7 +36,9 @@ struct ParticipantVisit: Sendable {
     private var interrupted = false
     private var cookies: [String: String] = [:]
     private var page = ""
-    private var port: UInt16 = 0
+    /// The servers the requests go to, in turn (one, or several instances of one study).
+    private var ports: [UInt16] = []
+    private var requests = 0
 
     /// The visit of the participant with invitation `code`, the `number`th of the load (0 to 62,499).
     init(code: String, number: Int) {
@@ -83,7 +85,13 @@ struct ParticipantVisit: Sendable {
     /// Goes on from where the visit stopped until the day is done; throws ``LoopbackHTTP/Unanswered`` when
     /// the server goes away (call again once one is up) and ``Surprise`` on an unexpected answer.
     mutating func proceed(port: UInt16, acknowledge: (Write) -> Void) throws {
-        self.port = port
+        try proceed(ports: [port], acknowledge: acknowledge)
+    }
+
+    /// ``proceed(port:acknowledge:)`` with each request going to the next of `ports` in turn: instances of one
+    /// study behind no proxy, so that every step (sign-in, CSRF token, draft, completion) crosses instances.
+    mutating func proceed(ports: [UInt16], acknowledge: (Write) -> Void) throws {
+        self.ports = ports
         do {
             while stage != .done {
                 switch stage {
@@ -178,6 +186,8 @@ struct ParticipantVisit: Sendable {
     }
 
     private mutating func send(_ method: String, _ path: String, form: [String: String]?) throws -> LoopbackHTTP.Reply {
+        let port = ports[requests % ports.count]
+        requests += 1
         let reply = try LoopbackHTTP.send(method, path, port: port, from: source, cookies: cookies, form: form)
         for cookie in reply.cookies { cookies[cookie.name] = cookie.value }
         return reply

@@ -104,12 +104,13 @@ final class StudyLoad: Sendable {
         }
     }
 
-    /// `count` invitation codes made with `recover invite` in the data folder (created if needed).
-    static func invitations(_ count: Int, in folder: URL) throws -> [String] {
+    /// `count` invitation codes made with `recover invite` in the data folder (created if needed); `extra`
+    /// arguments name a database (`--database URL`).
+    static func invitations(_ count: Int, in folder: URL, extra: [String] = []) throws -> [String] {
         var codes: [String] = []
         while codes.count < count {
             let batch = min(10_000, count - codes.count)
-            let result = try CLIProcess.run(["invite", "--count", "\(batch)", "--data-dir", folder.path])
+            let result = try CLIProcess.run(["invite", "--count", "\(batch)", "--data-dir", folder.path] + extra)
             guard result.status == 0 else { throw InviteFailed(description: "recover invite: \(result.stderr)") }
             codes += result.stdout.split(separator: "\n").compactMap { $0.components(separatedBy: "/join/").last }
         }

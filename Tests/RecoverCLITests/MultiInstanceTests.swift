@@ -1,0 +1,87 @@
+import Foundation
+import Postgres
+import PostgresTestSupport
+import Testing
+
+/// Two `recover serve` instances on one PostgreSQL database and one shared data folder, behind nginx run from
+/// deploy/nginx/recover.conf: a participant's whole first day with requests alternating between the instances,
+/// eight participants at once through the proxy, nothing lost or duplicated, one verified audit chain.
+@Suite(.serialized, .enabled(if: TestCluster.isAvailable, TestDatabase.skipMessage))
+struct MultiInstanceTests {
+    @Test func twoInstancesBehindNginxServeOneStudy() throws {
+        try #require(
+            NginxProxy.executable != nil || ProcessInfo.processInfo.environment["CI"] == nil,
+            "nginx is not installed (scripts/setup.sh test installs it)")
+        guard NginxProxy.executable != nil else { return }
+        let url = try TestDatabase.newSchemaURLText()
+        let folder = LiveServer.temporaryFolder("instances")
+        let instances = [LiveServer(folder: folder), LiveServer(folder: folder)]
+        for instance in instances {
+            instance.arguments = ["--database", url, "--trusted-proxy", "127.0.0.1", "--connections-per-address", "0"]
+        }
+        // One at a time: the first start creates the signing key and the admin account the second one finds.
+        let ports = try instances.map { try $0.start() }
+        defer { for instance in instances { instance.stop() } }
+        let proxy = NginxProxy(folder: folder.deletingLastPathComponent().appending(path: "nginx-\(UUID())"))
+        let proxyPort = try proxy.start(upstreams: ports)
+        defer { proxy.stop() }
+
+        let codes = try StudyLoad.invitations(9, in: folder, extra: ["--database", url])
+
+        // One participant, each request to the other instance: sign-in, CSRF, drafts and completions cross over.
+        var alternating = ParticipantVisit(code: codes[0], number: 0)
+        var firstDay: [ParticipantVisit.Write] = []
+        try alternating.proceed(ports: ports) { firstDay.append($0) }
+        #expect(alternating.isFinished)
+        #expect(firstDay.count == 3)
+
+        // Eight at once through nginx.
+        let load = StudyLoad(invitations: Array(codes.dropFirst()))
+        load.port.withLock { $0 = proxyPort }
+        load.start(participants: 8)
+        load.wait(atMost: 120) { $0.checkins.count == 8 }
+        load.stop()
+        let acknowledged = load.snapshot
+        #expect(load.unexpectedAnswers == [])
+        #expect(
+            acknowledged.joins.count == 8 && acknowledged.onboardings.count == 8 && acknowledged.checkins.count == 8)
+        let served = proxy.requestsPerUpstream()
+        print("multi-instance: \(acknowledged.summary) through nginx; requests per instance \(served)")
+        #expect(ports.allSatisfy { (served[$0] ?? 0) > 20 }, "requests per instance: \(served)")
+
+        // Nothing lost, nothing twice.
+        let database = try PostgresDatabase.open(try PostgresURL(url))
+        defer { database.close() }
+        let (emails, outcomes, duplicates) = try database.read { db in
+            (
+                Set(
+                    try db.query("SELECT email FROM account WHERE role = 'participant'").map { try $0.string("email") }),
+                try db.query("SELECT id FROM care_outcome WHERE deleted_at IS NULL").map { try $0.string("id") },
+                try db.queryOne(
+                    """
+                    SELECT count(*) AS n FROM (SELECT task_id, occurrence FROM care_outcome WHERE deleted_at IS NULL
+                    GROUP BY task_id, occurrence HAVING count(*) > 1) AS twice
+                    """)?.int("n") ?? -1
+            )
+        }
+        #expect(emails == Set(acknowledged.joins + [alternating.email]))
+        let expected = Set(acknowledged.onboardings + acknowledged.checkins).union(firstDayOutcomeIDs(firstDay))
+        #expect(expected.count == 18)
+        #expect(outcomes.count == 18)
+        #expect(Set(outcomes) == expected)
+        #expect(duplicates == 0)
+
+        let audit = try CLIProcess.run(["audit", "verify", "--data-dir", folder.path, "--database", url])
+        #expect(audit.status == 0 && audit.stdout.hasPrefix("ok "), "\(audit.stdout)\(audit.stderr)")
+    }
+
+    private func firstDayOutcomeIDs(_ writes: [ParticipantVisit.Write]) -> Set<String> {
+        Set(
+            writes.compactMap {
+                switch $0 {
+                case .joined: nil
+                case .onboarded(let id), .checkedIn(let id): id
+                }
+            })
+    }
+}
