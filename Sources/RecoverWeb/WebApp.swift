@@ -38,11 +38,21 @@ public struct WebApp: Sendable {
                 RequestLogMiddleware(write: log),
                 TrustedProxyMiddleware(services: services),
                 SecurityHeadersMiddleware(),
+                // Outside the session too: a database that cannot be reached fails the session lookup first.
+                ErrorMiddleware(catalog: .recover, report: log, page: ErrorPage.render, classify: Self.classify),
                 SessionMiddleware(sessions: services.sessions),
-                ErrorMiddleware(catalog: .recover, report: log, page: ErrorPage.render),
+                ErrorMiddleware(catalog: .recover, report: log, page: ErrorPage.render, classify: Self.classify),
                 BodyLimitMiddleware(),
                 CSRFMiddleware(),
             ])
+    }
+
+    /// The study database out of reach: 503 with `Retry-After`, nothing was written.
+    @Sendable static func classify(_ error: any Error) -> HTTPError? {
+        guard StudyStorage.isUnavailable(error) else { return nil }
+        var unavailable = HTTPError(.serviceUnavailable)
+        unavailable.headers["Retry-After"] = "5"
+        return unavailable
     }
 
     /// Answers `request`; never throws (the last resort is a bare 500).

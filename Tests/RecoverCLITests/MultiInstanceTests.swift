@@ -85,3 +85,54 @@ struct MultiInstanceTests {
             })
     }
 }
+
+extension MultiInstanceTests {
+    /// The database's connections cut again and again under load (as a database restart does): requests in
+    /// flight answer 503, later ones succeed on new connections without restarting Recover, and every
+    /// acknowledged write is there.
+    @Test func connectionsCutUnderLoadAnswer503AndLoseNothing() throws {
+        let name = "recover-cut-\(UUID().uuidString.prefix(8).lowercased())"
+        let url = try TestDatabase.newSchemaURLText() + "&application_name=\(name)"
+        let folder = LiveServer.temporaryFolder("cut")
+        let server = LiveServer(folder: folder)
+        server.arguments = ["--database", url]
+        let port = try server.start()
+        defer { server.stop() }
+        let load = StudyLoad(invitations: try StudyLoad.invitations(40, in: folder, extra: ["--database", url]))
+        load.port.withLock { $0 = port }
+        load.start(participants: 6)
+        let administrator = try TestDatabase.administrator()
+        defer { administrator.close() }
+        var cuts = 0
+        while cuts < 40, load.snapshot.checkins.count < 30 {
+            usleep(30_000)
+            cuts += try administrator.withConnection { db in
+                try db.query(
+                    "SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity WHERE application_name = $1",
+                    [name]
+                ).count
+            }
+        }
+        load.wait(atMost: 120) { $0.checkins.count >= 30 }
+        load.stop()
+        let acknowledged = load.snapshot
+        print("connection cuts: \(cuts) backends ended, \(load.unavailableCount) answers 503, \(acknowledged.summary)")
+        #expect(load.unexpectedAnswers == [])
+        #expect(cuts > 0)
+        #expect(acknowledged.checkins.count >= 30)
+        #expect(try LoopbackHTTP.send("GET", "/healthz", port: port).status == 200)
+
+        let database = try PostgresDatabase.open(try PostgresURL(url))
+        defer { database.close() }
+        let (emails, outcomes) = try database.read { db in
+            (
+                Set(try db.query("SELECT email FROM account").map { try $0.string("email") }),
+                Set(try db.query("SELECT id FROM care_outcome WHERE deleted_at IS NULL").map { try $0.string("id") })
+            )
+        }
+        #expect(Set(acknowledged.joins).subtracting(emails).isEmpty)
+        #expect(Set(acknowledged.onboardings + acknowledged.checkins).subtracting(outcomes).isEmpty)
+        let audit = try CLIProcess.run(["audit", "verify", "--data-dir", folder.path, "--database", url])
+        #expect(audit.status == 0, "\(audit.stdout)\(audit.stderr)")
+    }
+}

@@ -53,6 +53,9 @@ struct ParticipantVisit: Sendable {
 
     static let password = "correct horse battery staple"
 
+    /// The reason of the ``LoopbackHTTP/Unanswered`` a 503 answer is turned into.
+    static let unavailable = "503 Service Unavailable"
+
     static let onboardingSteps: [(String, [String: String])] = [
         ("onboarding.welcome", [:]),
         ("onboarding.overview", [:]),
@@ -189,6 +192,8 @@ struct ParticipantVisit: Sendable {
         let port = ports[requests % ports.count]
         requests += 1
         let reply = try LoopbackHTTP.send(method, path, port: port, from: source, cookies: cookies, form: form)
+        // The study database out of reach: nothing was written; the browser tries again later.
+        if reply.status == 503 { throw LoopbackHTTP.Unanswered(reason: Self.unavailable) }
         for cookie in reply.cookies { cookies[cookie.name] = cookie.value }
         return reply
     }

@@ -40,6 +40,7 @@ final class StudyLoad: Sendable {
     private let acknowledged = Mutex(Acknowledged())
     private let surprises = Mutex<[String]>([])
     private let stopping = Atomic<Bool>(false)
+    private let unavailableAnswers = Atomic<Int>(0)
     private let running = DispatchGroup()
 
     /// A load using these invitation codes, one per participant.
@@ -71,6 +72,9 @@ final class StudyLoad: Sendable {
     /// What was acknowledged so far.
     var snapshot: Acknowledged { acknowledged.withLock { $0 } }
 
+    /// How many answers were 503 (the study database out of reach).
+    var unavailableCount: Int { unavailableAnswers.load(ordering: .relaxed) }
+
     /// Answers other than the expected ones (never a dropped connection): each one is a bug.
     var unexpectedAnswers: [String] { surprises.withLock { $0 } }
 
@@ -98,7 +102,11 @@ final class StudyLoad: Sendable {
         } catch let surprise as ParticipantVisit.Surprise {
             surprises.withLock { $0.append(surprise.description) }
         } catch {
-            // No answer: the server went away mid-visit; resume it on the next server.
+            // No answer (the server went away mid-visit) or a 503: resume it on the next server, after a pause.
+            if let unanswered = error as? LoopbackHTTP.Unanswered, unanswered.reason == ParticipantVisit.unavailable {
+                unavailableAnswers.add(1, ordering: .relaxed)
+                usleep(50_000)
+            }
             let paused = visit
             interrupted.withLock { $0.insert(paused, at: 0) }
         }

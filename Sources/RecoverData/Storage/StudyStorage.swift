@@ -89,3 +89,16 @@ public struct StudyStorage: Sendable {
         }
     }
 }
+
+extension StudyStorage {
+    /// Whether `error` says the database cannot be reached or cannot take the request just now (the server
+    /// restarting, the pool exhausted, a failover to a read-only standby, SQLite busy beyond its timeout): the
+    /// request failed with nothing written, and the same request later may succeed.
+    public static func isUnavailable(_ error: any Error) -> Bool {
+        if let error = error as? PostgresError {
+            return [.connection, .poolTimeout, .readOnlyTransaction, .canceled].contains(error.category)
+        }
+        if let error = error as? DatabaseError { return error.code == .busy }
+        return false
+    }
+}

@@ -93,6 +93,9 @@ extension Catalog {
         "error.429.message": "Too many attempts. Wait a few minutes and try again.",
         "error.500.title": "Something went wrong",
         "error.500.message": "Something went wrong on our side. Please try again later.",
+        "error.503.title": "Please try again in a minute",
+        "error.503.message":
+            "The study's records cannot be reached just now. Please try again in a minute. If you were sending answers, they were not saved yet: send them again.",
     ]
 
     static let platformSimplifiedChinese: [String: String] = [
@@ -169,6 +172,8 @@ extension Catalog {
         "error.429.message": "尝试次数过多。请等几分钟后再试。",
         "error.500.title": "出错了",
         "error.500.message": "我们这边出了问题。请稍后再试。",
+        "error.503.title": "请稍后再试",
+        "error.503.message": "暂时无法连接研究记录，请一分钟后再试。如果您刚才在提交答案，答案尚未保存，请重新提交。",
     ]
 }
 

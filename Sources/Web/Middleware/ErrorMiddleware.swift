@@ -1,5 +1,6 @@
 /// The one place errors become responses: an ``HTTPError`` becomes a page in the user's language
-/// (or JSON when the client asks for it); any other error becomes a 500 with no internals.
+/// (or JSON when the client asks for it); an error the app's `classify` knows becomes its ``HTTPError`` (a
+/// database that cannot be reached: 503); any other error becomes a 500 with no internals.
 ///
 /// Messages come from the app's ``Catalog`` by the error's ``HTTPError/messageKey``; the page is the app's
 /// (its layout), or a plain one titled by the catalog's `error.<status>.title`.
@@ -10,15 +11,19 @@ public struct ErrorMiddleware: Middleware {
     public let report: @Sendable (String) -> Void
     /// Writes the page for an error.
     public let page: @Sendable (HTTPError, Request) -> HTML
+    /// The answer for an error that is not an ``HTTPError`` but is known to the app, or nil (a 500).
+    public let classify: @Sendable (any Error) -> HTTPError?
 
     /// Errors worded from `catalog`, shown by `page` (a plain page when left out).
     public init(
         catalog: Catalog, report: @escaping @Sendable (String) -> Void = { _ in },
-        page: (@Sendable (HTTPError, Request) -> HTML)? = nil
+        page: (@Sendable (HTTPError, Request) -> HTML)? = nil,
+        classify: @escaping @Sendable (any Error) -> HTTPError? = { _ in nil }
     ) {
         self.catalog = catalog
         self.report = report
         self.page = page ?? { error, request in Self.plainPage(error, for: request, catalog: catalog) }
+        self.classify = classify
     }
 
     public func respond(to request: Request, next: Responder) throws -> Response {
@@ -27,6 +32,12 @@ public struct ErrorMiddleware: Middleware {
         } catch let error as HTTPError {
             return render(error, for: request)
         } catch {
+            if let known = classify(error) {
+                report(
+                    "\(known.status.code) (\(type(of: error))) on \(request.method.rawValue) \(request.routePattern ?? "-")"
+                )
+                return render(known, for: request)
+            }
             report("unexpected error \(type(of: error)) on \(request.method.rawValue) \(request.routePattern ?? "-")")
             return render(HTTPError(.internalServerError), for: request)
         }
