@@ -109,7 +109,7 @@ let package = Package(
             name: "RecoverBench",
             dependencies: [
                 "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "Web", "RecoverWeb",
-                "RecoverApp", "Cryptography", "Exports",
+                "RecoverApp", "Cryptography", "Exports", "Postgres",
             ]
         ),
 

@@ -9,7 +9,8 @@
 # The cluster lives in $RECOVER_TEST_CLUSTER_DIR, by default a folder in /tmp named after this checkout, so
 # two checkouts never share one. It listens on 127.0.0.1 on a free port and on a socket in its folder, with
 # password authentication (scram-sha-256) for the superuser `recover` and a random password; durability is
-# off (fsync, synchronous_commit), which suits tests only. initdb refuses to run as root: as root the
+# off (fsync, synchronous_commit), which suits tests only; RECOVER_TEST_CLUSTER_DURABLE=1 turns it on, as a
+# production server has it, for benchmarks (recover-bench postgres). initdb refuses to run as root: as root the
 # cluster is made and run by the `postgres` user (created by the postgresql package), through runuser.
 # Exit code 3: PostgreSQL's server binaries are not installed.
 set -euo pipefail
@@ -94,11 +95,13 @@ listen_addresses = '127.0.0.1'
 port = $port
 unix_socket_directories = '$dir'
 max_connections = 200
-fsync = off
-synchronous_commit = off
-full_page_writes = off
 deadlock_timeout = 100ms
 EOF
+    if [ "${RECOVER_TEST_CLUSTER_DURABLE:-0}" = 1 ]; then
+        printf 'fsync = on\nsynchronous_commit = on\nfull_page_writes = on\n' >>"$data/postgresql.conf"
+    else
+        printf 'fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n' >>"$data/postgresql.conf"
+    fi
     (close_inherited_descriptors && as_owner "$bin/pg_ctl" -D "$data" -l "$dir/server.log" -w -t 60 start) >/dev/null || {
         cat "$dir/server.log" >&2
         exit 1

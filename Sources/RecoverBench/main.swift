@@ -10,6 +10,7 @@ let suites: [String: @Sendable () async throws -> Void] = [
     "export": exportBenchmark,
     "feed": { try FeedBenchmark.run() },
     "slow-clients": { try SlowClientBenchmark.run() },
+    "postgres": { try PostgresBenchmark.run() },
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 if requested.isEmpty || requested.contains(where: { suites[$0] == nil }) {
