@@ -1,0 +1,10 @@
+/// How far an import is: compressed bytes of the export consumed out of the file's size.
+public struct HealthImportProgress: Hashable, Sendable {
+    public var bytesConsumed: Int64
+    public var totalBytes: Int64
+
+    /// Between 0 and 1.
+    public var fraction: Double {
+        totalBytes > 0 ? min(1, Double(bytesConsumed) / Double(totalBytes)) : 1
+    }
+}
