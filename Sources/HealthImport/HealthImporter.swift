@@ -31,7 +31,7 @@ public struct HealthImporter: Sendable {
         let accumulator = DailyAccumulator(clock: LocalClock(zone: zone))
         let recent = RecentSamples(days: configuration.recentDays)
         var tally = RecordTally()
-        let parser = try ExportXMLParser { attributes, placement in
+        let parser = ExportXMLParser { attributes, placement in
             switch interpreter.interpret(attributes, placement: placement, source: sources.index(of:)) {
             case .success(let sample):
                 tally.keep()
@@ -41,17 +41,20 @@ public struct HealthImporter: Sendable {
                 tally.skip(skip.reason)
             }
         }
+        let pipeline = BlockPipeline(archive: archive)
+        pipeline.start()
+        defer { pipeline.close() }
         let clock = ContinuousClock()
         var lastReport = clock.now
-        while let block = try archive.nextBlock() {
-            try parser.feed(block)
+        try parser.parse {
             let now = clock.now
             if now - lastReport >= Self.progressInterval {
                 lastReport = now
-                progress(HealthImportProgress(bytesConsumed: archive.consumedBytes, totalBytes: archive.fileSize))
+                progress(HealthImportProgress(bytesConsumed: pipeline.consumedBytes, totalBytes: archive.fileSize))
             }
+            return try pipeline.next()
         }
-        try parser.finish()
+        pipeline.close()
         progress(HealthImportProgress(bytesConsumed: archive.fileSize, totalBytes: archive.fileSize))
         let days = accumulator.days()
         let summary = HealthImportSummary(

@@ -15,6 +15,10 @@ final class ExportXMLParser {
     private var context: Context?
     private let onRecord: (RecordAttributes, RecordInterpreter.Placement) -> Void
     private var failure: HealthImportError?
+    /// An error of the byte source (the zip), which outranks what libxml2 makes of the missing bytes.
+    private var sourceFailure: (any Error)?
+    private var nextBlock: () throws -> UnsafeRawBufferPointer? = { nil }
+    private var pending = UnsafeRawBufferPointer(start: nil, count: 0)
     private var sawRoot = false
     /// Depth of the `<Correlation>` being read (0 outside), and whether it is a blood pressure one.
     private var correlationDepth = 0
@@ -23,46 +27,67 @@ final class ExportXMLParser {
 
     private static let bloodPressure = ByteWord("HKCorrelationTypeIdentifierBloodPressure")
 
-    init(onRecord: @escaping (RecordAttributes, RecordInterpreter.Placement) -> Void) throws {
+    init(onRecord: @escaping (RecordAttributes, RecordInterpreter.Placement) -> Void) {
         self.onRecord = onRecord
-        xmlInitParser()
-        var handler = Self.handler()
-        context = xmlCreatePushParserCtxt(&handler, Unmanaged.passUnretained(self).toOpaque(), nil, 0, nil)
-        guard let context else {
-            throw HealthImportError(.malformedXML, "cannot start the XML parser (out of memory)")
-        }
-        // NONET only: no NOENT, DTDLOAD, DTDATTR, DTDVALID or HUGE.
-        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
     }
 
     deinit {
         if let context { xmlFreeParserCtxt(context) }
     }
 
-    /// Parses the next bytes of the document.
-    func feed(_ bytes: UnsafeRawBufferPointer) throws {
-        var rest = bytes
-        while !rest.isEmpty {
-            let piece = UnsafeRawBufferPointer(rebasing: rest.prefix(1 << 20))
-            let base = piece.baseAddress?.assumingMemoryBound(to: CChar.self)
-            try check(xmlParseChunk(context, base, Int32(piece.count), 0))
-            rest = UnsafeRawBufferPointer(rebasing: rest.dropFirst(piece.count))
+    /// Parses the whole document, pulling its bytes from `nextBlock` (nil at the end) as libxml2 asks for them.
+    ///
+    /// Pulled rather than pushed: libxml2's push mode scans each element twice (once to see it is complete).
+    func parse(reading nextBlock: () throws -> UnsafeRawBufferPointer?) throws {
+        try withoutActuallyEscaping(nextBlock) { nextBlock in
+            self.nextBlock = nextBlock
+            defer { self.nextBlock = { nil } }
+            try parseDocument()
         }
     }
 
-    /// Ends the document; throws when it was not complete.
-    func finish() throws {
-        try check(xmlParseChunk(context, nil, 0, 1))
+    private func parseDocument() throws {
+        xmlInitParser()
+        var handler = Self.handler()
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        context = xmlCreateIOParserCtxt(&handler, me, Self.read, nil, me, XML_CHAR_ENCODING_NONE)
+        guard let context else {
+            throw HealthImportError(.malformedXML, "cannot start the XML parser (out of memory)")
+        }
+        // NONET only: no NOENT, DTDLOAD, DTDATTR, DTDVALID or HUGE.
+        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
+        let result = xmlParseDocument(context)
+        if let sourceFailure { throw sourceFailure }
+        if let failure { throw failure }
+        guard result == 0, context.pointee.wellFormed != 0 else {
+            throw HealthImportError(.malformedXML, "export.xml is not well-formed XML")
+        }
         guard sawRoot else {
             throw HealthImportError(.notAHealthExport, "export.xml holds no HealthData element")
         }
     }
 
-    private func check(_ result: Int32) throws {
-        if let failure { throw failure }
-        guard result == 0 else {
-            throw HealthImportError(.malformedXML, "export.xml is not well-formed XML (libxml2 error \(result))")
+    /// libxml2's read callback: copies the next bytes into its buffer; 0 at the end, -1 on a source error.
+    private static let read: xmlInputReadCallback = { context, buffer, capacity in
+        guard let context, let buffer, capacity > 0 else { return -1 }
+        return Unmanaged<ExportXMLParser>.fromOpaque(context).takeUnretainedValue()
+            .read(into: buffer, capacity: Int(capacity))
+    }
+
+    private func read(into buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int32 {
+        do {
+            while pending.isEmpty {
+                guard let block = try nextBlock() else { return 0 }
+                pending = block
+            }
+        } catch {
+            sourceFailure = error
+            return -1
         }
+        let count = min(capacity, pending.count)
+        if let base = pending.baseAddress { UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: count) }
+        pending = UnsafeRawBufferPointer(rebasing: pending.dropFirst(count))
+        return Int32(count)
     }
 
     private func stop(_ error: HealthImportError) {
