@@ -5,5 +5,5 @@ public struct HealthImportResult: Codable, Hashable, Sendable {
     public var days: [DailyHealthAggregate]
     /// Kept samples starting within `HealthImportConfiguration.recentDays` of the newest kept sample's start,
     /// in export order.
-    public var recentSamples: [HealthSample]
+    public var recentSamples: HealthSampleList
 }
