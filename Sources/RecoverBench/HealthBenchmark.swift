@@ -122,7 +122,7 @@ enum HealthBenchmark {
 
     /// `healthkit-to-sqlite export.zip out.db`, wall time.
     private static func peerSeconds(_ url: URL, folder: URL) throws -> Double {
-        let database = folder.appending(path: "healthkit-to-sqlite.db")
+        let database = folder.appending(path: "healthkit-to-sqlite-\(UUID()).db")
         try? FileManager.default.removeItem(at: database)
         defer { try? FileManager.default.removeItem(at: database) }
         let start = DispatchTime.now().uptimeNanoseconds
