@@ -46,8 +46,12 @@ final class ExportXMLParser {
         }
     }
 
+    /// libxml2's one-time set-up, run once per process (Swift initialises a static `let` exactly once), since
+    /// two first calls of `xmlInitParser` racing on two threads are not safe in libxml2 2.9.
+    private static let libraryReady: Void = xmlInitParser()
+
     private func parseDocument() throws {
-        xmlInitParser()
+        Self.libraryReady
         var handler = Self.handler()
         let me = Unmanaged.passUnretained(self).toOpaque()
         context = xmlCreateIOParserCtxt(&handler, me, Self.read, nil, me, XML_CHAR_ENCODING_NONE)
