@@ -18,6 +18,7 @@ public struct HealthImportConfiguration: Sendable {
     /// Bounds that refuse hostile or broken files.
     public var limits: HealthImportLimits
 
+    /// A configuration; `recentDays` is bounded to 0...3660.
     public init(
         grantedTypes: Set<HealthType>, start: Date, timeZoneIdentifier: String, recentDays: Int = 30,
         limits: HealthImportLimits = HealthImportLimits()
@@ -40,6 +41,7 @@ public struct HealthImportLimits: Sendable {
     /// repetitive file still passes.
     public var ratioCheckAfterBytes: Int64
 
+    /// Limits; negative sizes count as 0, a ratio below 1 as 1.
     public init(
         maximumXMLBytes: Int64 = 8 << 30, maximumCompressionRatio: Int64 = 100, ratioCheckAfterBytes: Int64 = 4 << 20
     ) {

@@ -9,6 +9,7 @@
 public struct HealthImportError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// The stable text of the code (`not-a-zip`), for logs and translation keys.
         public let rawValue: String
         private init(_ rawValue: String) { self.rawValue = rawValue }
 
@@ -38,6 +39,7 @@ public struct HealthImportError: Error, Hashable, Sendable, CustomStringConverti
         public var description: String { rawValue }
     }
 
+    /// The kind of failure, to match on.
     public let code: Code
     /// What happened and what to do, in English, for logs and operators.
     public let message: String

@@ -12,8 +12,10 @@ public struct HealthImporter: Sendable {
     /// How often, at most, `progress` is called.
     public static let progressInterval = Duration.milliseconds(100)
 
+    /// What the import keeps and how it groups days.
     public let configuration: HealthImportConfiguration
 
+    /// An importer for `configuration`; it holds no state between imports.
     public init(configuration: HealthImportConfiguration) {
         self.configuration = configuration
     }

@@ -9,13 +9,15 @@ public struct DailyHealthAggregate: Codable, Hashable, Sendable {
     public var steps: Double?
     /// Distance walked or run, metres.
     public var distanceMetres: Double?
-    /// Active and resting energy, kilocalories.
+    /// Active energy, kilocalories.
     public var activeEnergyKilocalories: Double?
+    /// Resting (basal) energy, kilocalories.
     public var basalEnergyKilocalories: Double?
     /// Heart rate readings over the day (all sources).
     public var heartRate: ReadingRange?
-    /// Systolic and diastolic blood pressure readings over the day (mmHg).
+    /// Systolic blood pressure readings over the day (mmHg).
     public var systolic: ReadingRange?
+    /// Diastolic blood pressure readings over the day (mmHg).
     public var diastolic: ReadingRange?
     /// Seconds asleep in the night that ended on the morning of this day (the wake-up date).
     public var sleepSeconds: Double?
@@ -28,8 +30,11 @@ public struct DailyHealthAggregate: Codable, Hashable, Sendable {
 
 /// The lowest, mean and highest of a day's readings.
 public struct ReadingRange: Codable, Hashable, Sendable {
+    /// The lowest reading.
     public var minimum: Double
+    /// The arithmetic mean of the readings.
     public var mean: Double
+    /// The highest reading.
     public var maximum: Double
     /// How many readings.
     public var count: Int

@@ -1,8 +1,10 @@
 /// A calendar day in the import's time zone.
 public struct HealthDay: Codable, Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// The year, month (1-12) and day of the month (1-31).
+    /// The year (1900-2200 for days from an export).
     public let year: Int
+    /// The month, 1-12.
     public let month: Int
+    /// The day of the month, 1-31.
     public let day: Int
 
     /// The day `dayNumber` days after 1970-01-01.
@@ -30,6 +32,7 @@ public struct HealthDay: Codable, Hashable, Sendable, Comparable, CustomStringCo
         return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
     }
 
+    /// Earlier days first.
     public static func < (lhs: HealthDay, rhs: HealthDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
