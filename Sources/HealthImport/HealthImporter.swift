@@ -20,7 +20,11 @@ public struct HealthImporter: Sendable {
         self.configuration = configuration
     }
 
-    /// Imports the export at `url`, calling `progress` at most ten times a second and once at the end.
+    /// Imports the export at `url`, calling `progress` (on this thread) at most ten times a second and once at
+    /// the end.
+    ///
+    /// Synchronous and seconds long for a real export: call it from a thread of its own (a `Thread` or a
+    /// `DispatchQueue`), not from the concurrency pool's few threads.
     public func importExport(
         at url: URL, progress: (HealthImportProgress) -> Void = { _ in }
     ) throws -> HealthImportResult {

@@ -81,14 +81,19 @@ enum ExportFixture {
         }
     }
 
-    /// Writes a deflate-compressed zip of `entries` at `url`.
-    static func zip(_ entries: [Entry], to url: URL) throws {
+    /// Writes a deflate-compressed zip of `entries` at `url`, encrypted (traditional PKWARE) with `passphrase`.
+    static func zip(_ entries: [Entry], to url: URL, passphrase: String? = nil) throws {
         guard let archive = archive_write_new() else { throw FixtureError.libarchive }
         defer { archive_write_free(archive) }
         guard archive_write_set_format_zip(archive) == ARCHIVE_OK,
-            archive_write_zip_set_compression_deflate(archive) == ARCHIVE_OK,
-            archive_write_open_filename(archive, url.path) == ARCHIVE_OK
+            archive_write_zip_set_compression_deflate(archive) == ARCHIVE_OK
         else { throw FixtureError.libarchive }
+        if let passphrase {
+            guard archive_write_set_options(archive, "zip:encryption=traditional") == ARCHIVE_OK,
+                archive_write_set_passphrase(archive, passphrase) == ARCHIVE_OK
+            else { throw FixtureError.libarchive }
+        }
+        guard archive_write_open_filename(archive, url.path) == ARCHIVE_OK else { throw FixtureError.libarchive }
         for item in entries {
             guard let entry = archive_entry_new() else { throw FixtureError.libarchive }
             defer { archive_entry_free(entry) }

@@ -56,6 +56,16 @@ import Testing
         #expect(!error.description.contains("9973"))
     }
 
+    @Test func anEncryptedZipIsRefusedAsDamaged() throws {
+        let folder = try F.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appending(path: "export.zip")
+        let xml = F.document(F.record(F.steps, start: "2025-06-01 08:00:00 +0200", value: "1"))
+        try F.zip([F.Entry(ExportArchive.entryPath, xml)], to: url, passphrase: "secret")
+        let error = try #require(throws: HealthImportError.self) { try F.importer().importExport(at: url) }
+        #expect(error.code == .damagedArchive)
+    }
+
     @Test func aTruncatedDocumentInAWholeZipIsMalformed() throws {
         let xml = F.document(F.record(F.steps, start: "2025-06-01 08:00:00 +0200", value: "4242"))
         let error = try refusal([F.Entry(ExportArchive.entryPath, String(xml.prefix(xml.count - 30)))])
