@@ -1,8 +1,8 @@
 import CXML2
 import Foundation
 
-/// libxml2's push parser over `export.xml`, with SAX callbacks that hand each `<Record>`'s attributes to
-/// `onRecord` and keep nothing of the document.
+/// libxml2's SAX2 parser pulling `export.xml` (`xmlCreateIOParserCtxt`), with callbacks that hand each
+/// `<Record>`'s attributes to `onRecord` and keep nothing of the document.
 ///
 /// Safe by configuration: no entity substitution (`XML_PARSE_NOENT` off), no external DTD (`XML_PARSE_DTDLOAD`
 /// off), no network (`XML_PARSE_NONET`), libxml2's default limits (`XML_PARSE_HUGE` never set), and any
