@@ -23,6 +23,8 @@ enum HealthBenchmark {
         var seconds = 0.0
         var peakKilobytes = 0
         var skipped = ""
+        /// User plus system CPU seconds of the child.
+        var cpuSeconds = 0.0
     }
 
     static func run() throws {
@@ -47,6 +49,7 @@ enum HealthBenchmark {
         report("health.1x.records", Double(best.records), "records (\(best.kept) kept, \(best.days) days)")
         print("health.1x.skipped: \(best.skipped)")
         report("health.1x.wall", best.seconds, "s (best of \(runs))")
+        report("health.1x.cpu", ones.map(\.cpuSeconds).min() ?? 0, "s user+system (least of \(runs))")
         report("health.1x.rate", Double(best.records) / best.seconds, "records/s")
         report("health.1x.peak_rss", Double(peakOne) / 1024, "MiB (highest of \(runs))")
         report("health.4x.zip_bytes", Double(size(quadruple)), "bytes")
@@ -56,9 +59,14 @@ enum HealthBenchmark {
         report("health.4x.peak_rss", Double(peakFour) / 1024, "MiB (highest of \(runs))")
         report("health.peak_rss.4x_over_1x", Double(peakFour) / Double(max(1, peakOne)), "x")
         guard environment["HEALTH_BENCH_PEER"] != "0" else { return }
+        let peerCPU = childrenCPUSeconds()
         let peer = try peerSeconds(single, folder: folder)
+        let peerCPUSeconds = childrenCPUSeconds() - peerCPU
         report("health.peer.healthkit_to_sqlite.wall", peer, "s (one run)")
-        report("health.speedup_over_healthkit_to_sqlite", peer / best.seconds, "x")
+        report("health.peer.healthkit_to_sqlite.cpu", peerCPUSeconds, "s user+system")
+        report("health.speedup_over_healthkit_to_sqlite", peer / best.seconds, "x (wall)")
+        let leastCPU = ones.map(\.cpuSeconds).min() ?? 0
+        report("health.speedup_over_healthkit_to_sqlite.cpu", peerCPUSeconds / max(leastCPU, 1e-9), "x (CPU time)")
     }
 
     /// The child: one import of `url`, then its figures on one line.
@@ -85,11 +93,13 @@ enum HealthBenchmark {
         process.environment = environment.merging(["HEALTH_BENCH_IMPORT": url.path]) { $1 }
         let output = Pipe()
         process.standardOutput = output
+        let before = childrenCPUSeconds()
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw HealthBenchmarkFailure.childFailed }
         var run = Run()
+        run.cpuSeconds = childrenCPUSeconds() - before
         for field in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace) {
             let parts = field.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { continue }
@@ -138,6 +148,14 @@ enum HealthBenchmark {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw HealthBenchmarkFailure.toolFailed(executable) }
+    }
+
+    /// CPU seconds (user + system) of this process's children that have ended and been waited for.
+    private static func childrenCPUSeconds() -> Double {
+        var usage = rusage()
+        guard getrusage(RUSAGE_CHILDREN.rawValue, &usage) == 0 else { return 0 }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// This process's peak resident set (VmHWM), kilobytes.
