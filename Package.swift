@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Web", targets: ["Web"]),
         .library(name: "RecoverWeb", targets: ["RecoverWeb"]),
         .library(name: "Exports", targets: ["Exports"]),
+        .library(name: "HealthImport", targets: ["HealthImport"]),
         .executable(name: "recover", targets: ["recover"]),
         .executable(name: "recover-bench", targets: ["RecoverBench"]),
         .executable(name: "recover-fuzz", targets: ["RecoverFuzz"]),
@@ -47,6 +48,11 @@ let package = Package(
             name: "CArchive",
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
+        ),
+        .systemLibrary(
+            name: "CXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
         ),
         // zxcvbn's password strength estimate (Debian ships no pkg-config file for it).
         .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
@@ -85,6 +91,9 @@ let package = Package(
         .target(name: "Web", dependencies: ["CMicroHTTPD", "MHDShim"]),
         // Backups of a data folder: the database's online copy, the files, a manifest, in one archive (libarchive).
         .target(name: "Backups", dependencies: ["CArchive", "SQLite", "Cryptography"]),
+        // Apple Health export.zip in, daily aggregates out: libarchive's zip reader into libxml2's push parser,
+        // streamed (docs/health-import.md). Knows no database.
+        .target(name: "HealthImport", dependencies: ["CArchive", "CXML2"]),
         // The participant pages and the research console, on the framework.
         .target(
             name: "RecoverWeb",
@@ -109,7 +118,7 @@ let package = Package(
             name: "RecoverBench",
             dependencies: [
                 "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "Web", "RecoverWeb",
-                "RecoverApp", "Cryptography", "Exports", "Postgres",
+                "RecoverApp", "Cryptography", "Exports", "Postgres", "HealthImport",
             ]
         ),
 
@@ -148,6 +157,7 @@ let package = Package(
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "BackupsTests", dependencies: ["Backups", "SQLite"]),
+        .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "CArchive"]),
         .testTarget(
             name: "ExportsTests",
             dependencies: ["Exports", "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Cryptography"]),

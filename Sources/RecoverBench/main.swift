@@ -9,6 +9,7 @@ let suites: [String: @Sendable () async throws -> Void] = [
     "web": { try await WebBenchmark.run() },
     "export": exportBenchmark,
     "feed": { try FeedBenchmark.run() },
+    "health": { try HealthBenchmark.run() },
     "slow-clients": { try SlowClientBenchmark.run() },
     "postgres": { try PostgresBenchmark.run() },
 ]

@@ -1,0 +1,15 @@
+#ifndef RECOVER_CXML2_SHIM_H
+#define RECOVER_CXML2_SHIM_H
+#include <libxml/xmlversion.h>
+/* Debian builds libxml2 with ICU, whose headers clash with Foundation's own copy of ICU. Hiding it changes only
+   the tail of xmlCharEncodingHandler, which Swift never reads or allocates (it handles pointers to it). */
+#undef LIBXML_ICU_ENABLED
+#include <libxml/parser.h>
+#include <libxml/xmlerror.h>
+#include <libxml/SAX2.h>
+
+/* XML_SAX2_MAGIC is above INT32_MAX, which Swift imports as the wrong type: the marker of a SAX2 handler. */
+static inline unsigned int recover_xml_sax2_magic(void) {
+    return XML_SAX2_MAGIC;
+}
+#endif
