@@ -30,6 +30,8 @@ extension Commands {
                 "wrote \(manifest.files.count) files (\(manifest.totalBytes) bytes) to \(out.path)")
         } catch let error as BackupError {
             throw CannotCreateError(error.description)
+        } catch let error as BackupOfSharedDatabase {
+            throw DataError(error.description)
         }
     }
 

@@ -46,6 +46,10 @@ struct DatabaseCopyTests {
         let consent = try run(["consent", "verify"] + onPostgres)
         #expect(consent.status == 0 && (consent.stdout + consent.stderr).contains("4 consent records, 0 altered"))
 
+        // `recover backup` copies a data folder with its SQLite file; on PostgreSQL it says what to use.
+        let backup = try run(["backup", "--out", source.path + "-backup.tar.gz"] + onPostgres)
+        #expect(backup.status == 65 && backup.stderr.contains("pg_dump"), "\(backup.stderr)")
+
         // A second copy into the same database is refused and changes nothing.
         let again = try run(["database", "copy", "--from", source.path, "--to", url])
         #expect(again.status == 65)
