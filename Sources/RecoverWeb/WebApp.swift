@@ -38,6 +38,7 @@ public struct WebApp: Sendable {
                 RequestLogMiddleware(write: log),
                 TrustedProxyMiddleware(services: services),
                 SecurityHeadersMiddleware(),
+                VisitorLanguageMiddleware(),
                 // Outside the session too: a database that cannot be reached fails the session lookup first.
                 ErrorMiddleware(catalog: .recover, report: log, page: ErrorPage.render, classify: Self.classify),
                 SessionMiddleware(sessions: services.sessions),

@@ -82,9 +82,12 @@ extension ConsoleQueries {
             """)
         let samples = Set(try groups.map { try $0.string("sample") })
         var tasks: [String: CareTask] = [:]
-        for row in try db.query(
-            "SELECT version_id, json FROM care_task_version WHERE version_id IN (\(StoreConnection.placeholders(samples.count)))",
-            Array(samples))
+        // No groups, no query: PostgreSQL refuses an empty `IN ()`.
+        for row in samples.isEmpty
+            ? []
+            : try db.query(
+                "SELECT version_id, json FROM care_task_version WHERE version_id IN (\(StoreConnection.placeholders(samples.count)))",
+                Array(samples))
         {
             tasks[try row.string("version_id")] = try CareOnConnection.task(row)
         }

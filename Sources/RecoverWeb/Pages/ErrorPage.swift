@@ -5,7 +5,7 @@ enum ErrorPage {
     static func render(_ error: HTTPError, for request: Request) -> HTML {
         let t = Localizer(request.language)
         let code = error.status.code
-        let known: Set<Int> = [400, 401, 403, 404, 405, 413, 429, 500]
+        let known: Set<Int> = [400, 401, 403, 404, 405, 413, 429, 500, 503]
         let status = known.contains(code) ? code : (code >= 500 ? 500 : 400)
         let title = t["error.\(status).title"]
         let link: HTML =

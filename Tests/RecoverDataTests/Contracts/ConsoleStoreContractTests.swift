@@ -40,6 +40,20 @@ import Testing
         #expect(!figures.adherence.isEmpty)
     }
 
+    @Test(arguments: StudyBackend.allCases) func aStudyWithoutParticipantsHasAnEmptyDashboard(backend: StudyBackend)
+        throws
+    {
+        let stores = try backend.make()
+        _ = try stores.staff("admin@example.com", role: .admin)
+        let today = try #require(LocalDate(year: 2027, month: 1, day: 15))
+        let figures = try stores.console.dashboard(today: today)
+        #expect(figures.counts == EnrollmentCounts(joined: 0, onboarded: 0, withdrawn: 0))
+        #expect(figures.alerts == [])
+        #expect(figures.adherence.count == ConsoleQueries.adherenceWindowDays)
+        #expect(figures.adherence.allSatisfy { $0.due == 0 && $0.completed == 0 })
+        #expect(try stores.console.participants(ParticipantListQuery(), today: today).total == 0)
+    }
+
     @Test(arguments: StudyBackend.allCases) func theParticipantListPagesSearchesAndSkipsStaff(
         backend: StudyBackend
     ) throws {
