@@ -117,4 +117,17 @@ import Testing
             for event in whole { #expect(schedule.event(occurrence: event.occurrence, in: zone) == event) }
         }
     }
+
+    @Test func appendingToAReusedArrayGivesTheSameEventsAfterWhatIsThere() {
+        let schedule = Schedule(elements: [
+            ScheduleElement(start: Parse.time("2025-03-07T02:30"), interval: .days(1)),
+            .dailyAllDay(from: Parse.day("2025-03-08")),
+        ])
+        let rules = ZoneRules(newYork)
+        var buffer = schedule.events(on: Parse.day("2025-03-08"), in: rules)
+        let kept = buffer
+        schedule.appendEvents(on: Parse.day("2025-03-09"), in: rules, to: &buffer)
+        #expect(buffer == kept + schedule.events(on: Parse.day("2025-03-09"), in: newYork))
+        #expect(buffer.count == 4)
+    }
 }

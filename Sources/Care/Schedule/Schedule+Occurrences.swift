@@ -7,18 +7,18 @@ extension Schedule {
     /// The one numbering function: range queries and index lookups both use it. Costs O(elements).
     /// Nil when there is no such element or occurrence.
     public func occurrenceIndex(element: Int, occurrence n: Int) -> Int? {
-        guard elements.indices.contains(element), n >= 0, n < elements[element].count(before: Int.max) else {
-            return nil
-        }
-        return rank(element: element, occurrence: n)
+        guard elements.indices.contains(element) else { return nil }
+        let timeline = OccurrenceTimeline(elements[element])
+        guard n >= 0, n < timeline.count(before: Int.max) else { return nil }
+        return rank(element: element, occurrence: n, key: timeline.key(ofOccurrence: n))
     }
 
-    /// The rank of a known occurrence (see `occurrenceIndex(element:occurrence:)`).
-    func rank(element: Int, occurrence n: Int) -> Int {
-        let key = elements[element].key(ofOccurrence: n)
+    /// The rank of a known occurrence with key `key` (see `occurrenceIndex(element:occurrence:)`).
+    private func rank(element: Int, occurrence n: Int, key: Int) -> Int {
         var index = n
         for (other, candidate) in elements.enumerated() where other != element {
-            index = Self.saturatingSum(index, candidate.count(before: other < element ? key + 1 : key))
+            let before = OccurrenceTimeline(candidate).count(before: other < element ? key + 1 : key)
+            index = Self.saturatingSum(index, before)
         }
         return index
     }
@@ -35,18 +35,39 @@ extension Schedule {
     /// forward by the gap, a repeated time takes its first pass), so an event moved or stretched by a change is
     /// found exactly when it really overlaps. An all-day event lasts from its day's midnight to the next.
     public func events(from lower: LocalDateTime, to upper: LocalDateTime, in zone: ZoneRules) -> [ScheduleEvent] {
-        events(lowerKey: lower.nominalSeconds, upperKey: upper.nominalSeconds, in: zone)
+        var events: [ScheduleEvent] = []
+        appendEvents(from: lower, to: upper, in: zone, to: &events)
+        return events
     }
 
     /// The events that overlap the local day `day` in real time, sorted by occurrence index.
     public func events(on day: LocalDate, in zone: ZoneRules) -> [ScheduleEvent] {
-        let midnight = day.dayNumber * CivilCalendar.secondsPerDay
-        return events(lowerKey: midnight, upperKey: midnight + CivilCalendar.secondsPerDay, in: zone)
+        var events: [ScheduleEvent] = []
+        appendEvents(on: day, in: zone, to: &events)
+        return events
     }
 
     /// The events that overlap the local days `first` through `last` (both inclusive) in real time.
     public func events(from first: LocalDate, through last: LocalDate, in zone: ZoneRules) -> [ScheduleEvent] {
         events(from: first.startOfDay, to: last.addingDays(1).startOfDay, in: zone)
+    }
+
+    /// Appends the events of `events(on:in:)` to `events`: the same answer, without a new array per query when the
+    /// caller reuses one (as a store does for all tasks of a query).
+    public func appendEvents(on day: LocalDate, in zone: ZoneRules, to events: inout [ScheduleEvent]) {
+        let midnight = day.dayNumber * CivilCalendar.secondsPerDay
+        appendEvents(
+            lowerKey: midnight, upperKey: midnight + CivilCalendar.secondsPerDay, in: zone, to: &events,
+            lowerDate: day)
+    }
+
+    /// Appends the events of `events(from:to:in:)` to `events`.
+    public func appendEvents(
+        from lower: LocalDateTime, to upper: LocalDateTime, in zone: ZoneRules, to events: inout [ScheduleEvent]
+    ) {
+        appendEvents(
+            lowerKey: lower.nominalSeconds, upperKey: upper.nominalSeconds, in: zone, to: &events,
+            lowerDate: lower.date)
     }
 
     /// `events(from:to:in:)` in `zone`, through its shared ``ZoneRules``.
@@ -74,17 +95,19 @@ extension Schedule {
     /// Finds the event's key by bisection over the O(1) counting function, so the cost grows with the logarithm
     /// of the schedule's span only.
     public func event(occurrence: Int, in zone: ZoneRules) -> ScheduleEvent? {
-        guard occurrence >= 0, let first = elements.map(\.firstKey).min() else { return nil }
+        let timelines = elements.map(OccurrenceTimeline.init)
+        func count(before key: Int) -> Int { timelines.reduce(0) { Self.saturatingSum($0, $1.count(before: key)) } }
+        guard occurrence >= 0, let first = timelines.map(\.firstKey).min() else { return nil }
         var low = first
         var high: Int
         if elements.allSatisfy(\.isFinite) {
-            high = elements.compactMap(\.endKey).max() ?? first
+            high = timelines.map(\.endKey).max() ?? first
             guard count(before: high) > occurrence else { return nil }
         } else {
             var step = CivilCalendar.secondsPerDay
             high = first + step
             while count(before: high) <= occurrence {
-                guard step < ScheduleElement.horizon else { return nil }
+                guard step < OccurrenceTimeline.horizon else { return nil }
                 step *= 2
                 high = first + step
             }
@@ -96,11 +119,11 @@ extension Schedule {
         }
         var rank = count(before: low)
         let window = ZoneWindow(zone, over: low...low)
-        for (index, element) in elements.enumerated() {
-            let n = element.count(before: low)
-            guard element.count(before: low + 1) > n else { continue }
+        for (index, timeline) in timelines.enumerated() {
+            let n = timeline.count(before: low)
+            guard timeline.count(before: low + 1) > n else { continue }
             if rank == occurrence {
-                let real = element.instants(ofOccurrence: n, key: low, in: window)
+                let real = timeline.instants(ofOccurrence: n, key: low, in: window)
                 return makeEvent(element: index, key: low, real: real, index: occurrence)
             }
             rank += 1
@@ -110,71 +133,73 @@ extension Schedule {
 
     /// The number of events whose key is before `key`, saturating at `Int.max`.
     func count(before key: Int) -> Int {
-        elements.reduce(0) { Self.saturatingSum($0, $1.count(before: key)) }
+        elements.reduce(0) { Self.saturatingSum($0, OccurrenceTimeline($1).count(before: key)) }
     }
 
     /// The events whose real intervals overlap the instants of the keys `[lowerKey, upperKey)`, sorted by
     /// occurrence index; only those whose key is before `limit` (a task version's end).
     func events(lowerKey: Int, upperKey: Int, keysBefore limit: Int = Int.max, in zone: ZoneRules) -> [ScheduleEvent] {
-        // Wide enough for the longest event plus any offset change; a change inside means converting one by one.
-        let reach = elements.reduce(0) { max($0, $1.nominalSpan) } + zone.spread
-        let window = ZoneWindow(zone, over: (lowerKey - reach)...(upperKey + reach))
-        let lower = window.instant(ofNominal: lowerKey)
-        let upper = window.instant(ofNominal: upperKey)
         var events: [ScheduleEvent] = []
-        guard lower < upper else { return events }
-        for index in elements.indices {
-            appendEvents(
-                of: index, overlapping: lower..<upper, keys: lowerKey..<upperKey, keysBefore: limit, in: window,
-                to: &events)
-        }
-        if elements.count > 1 {
-            events.sort { ($0.occurrence, $0.element) < ($1.occurrence, $1.element) }
-        }
+        appendEvents(lowerKey: lowerKey, upperKey: upperKey, keysBefore: limit, in: zone, to: &events)
         return events
     }
 
-    /// Appends element `index`'s events that overlap `instants`, candidates found from `keys` in closed form.
-    private func appendEvents(
-        of index: Int, overlapping instants: Range<Int>, keys: Range<Int>, keysBefore limit: Int,
-        in window: ZoneWindow, to events: inout [ScheduleEvent]
+    /// Appends to `events` what `events(lowerKey:upperKey:keysBefore:in:)` returns, sorted among themselves.
+    ///
+    /// `lowerDate`, when the caller has it, is the date of `lowerKey`: events on that day reuse it instead of
+    /// converting their day number back to a date.
+    func appendEvents(
+        lowerKey: Int, upperKey: Int, keysBefore limit: Int = Int.max, in zone: ZoneRules,
+        to events: inout [ScheduleEvent], lowerDate: LocalDate? = nil
     ) {
-        let element = elements[index]
-        let span = element.nominalSpan
-        let firstN: Int
-        let endN: Int
-        if element.interval.isElapsed, let step = element.interval.fixedSeconds {
-            let first = window.instant(ofNominal: element.firstKey)
-            firstN = ScheduleElement.steps(from: first, every: step, before: instants.lowerBound - span + 1)
-            endN = min(
-                ScheduleElement.steps(from: first, every: step, before: instants.upperBound),
-                element.count(before: limit))
-        } else {
-            let slack = window.slack
-            firstN = element.count(before: keys.lowerBound - span - slack + 1)
-            endN = element.count(before: min(keys.upperBound + slack, limit))
-        }
-        guard endN > firstN else { return }
-        for n in firstN..<endN {
-            let key = element.key(ofOccurrence: n)
-            let real = element.instants(ofOccurrence: n, key: key, in: window)
-            // A zero-length event counts as the one second it starts in.
-            guard real.start < instants.upperBound, max(real.end, real.start + 1) > instants.lowerBound else {
-                continue
+        // Wide enough for the longest event plus any offset change; a change inside means converting one by one.
+        var reach = zone.spread
+        for index in elements.indices { reach = max(reach, OccurrenceTimeline.span(of: elements[index].duration)) }
+        let window = ZoneWindow(zone, over: (lowerKey - reach)...(upperKey + reach))
+        let lower = window.instant(ofNominal: lowerKey)
+        let upper = window.instant(ofNominal: upperKey)
+        guard lower < upper else { return }
+        let instants = lower..<upper
+        let first = events.endIndex
+        let knownDay = lowerDate.map { (number: $0.dayNumber, date: $0) }  // a stored property, not a conversion
+        for index in elements.indices {
+            let timeline = OccurrenceTimeline(
+                start: elements[index].start, end: elements[index].end, interval: elements[index].interval,
+                duration: elements[index].duration)
+            let candidates = timeline.candidates(
+                overlapping: instants, keys: lowerKey..<upperKey, keysBefore: limit, in: window)
+            for n in candidates {
+                let key = timeline.key(ofOccurrence: n)
+                let real = timeline.instants(ofOccurrence: n, key: key, in: window)
+                // A zero-length event counts as the one second it starts in.
+                guard real.start < instants.upperBound, max(real.end, real.start + 1) > instants.lowerBound else {
+                    continue
+                }
+                let occurrence = elements.count == 1 ? n : rank(element: index, occurrence: n, key: key)
+                events.append(makeEvent(element: index, key: key, real: real, index: occurrence, knownDay: knownDay))
             }
-            events.append(
-                makeEvent(element: index, key: key, real: real, index: rank(element: index, occurrence: n)))
+        }
+        if elements.count > 1 {
+            events[first...].sort { ($0.occurrence, $0.element) < ($1.occurrence, $1.element) }
         }
     }
 
     private func makeEvent(
-        element index: Int, key: Int, real: (start: Int, end: Int), index occurrence: Int
+        element index: Int, key: Int, real: (start: Int, end: Int), index occurrence: Int,
+        knownDay: (number: Int, date: LocalDate)? = nil
     ) -> ScheduleEvent {
-        let element = elements[index]
+        let dayNumber = CivilCalendar.floorDivide(key, CivilCalendar.secondsPerDay)
+        let time = LocalTime(secondsSinceMidnight: key - dayNumber * CivilCalendar.secondsPerDay)
+        let date: LocalDate
+        if let knownDay, knownDay.number == dayNumber {
+            date = knownDay.date
+        } else {
+            date = LocalDate(dayNumber: dayNumber)
+        }
         return ScheduleEvent(
-            occurrence: occurrence, element: index, localStart: LocalDateTime(nominalSeconds: key),
+            occurrence: occurrence, element: index, localStart: LocalDateTime(date: date, time: time),
             start: Date(timeIntervalSince1970: Double(real.start)), end: Date(timeIntervalSince1970: Double(real.end)),
-            isAllDay: element.isAllDay, text: element.text, targetValues: element.targetValues)
+            isAllDay: elements[index].isAllDay, text: elements[index].text, targetValues: elements[index].targetValues)
     }
 
     /// `a + b`, or `Int.max` when that overflows (counts of absurdly distant times only).

@@ -5,13 +5,14 @@ import Foundation
 /// Turning a wall-clock time into an instant then costs one binary search instead of several `TimeZone` calls,
 /// which is what lets a one-day schedule query cost tens of nanoseconds. The table covers 1800 to 2200 (for ever
 /// after a zone's last change); outside it the answers come from `TimeZone` itself: still right, only slower.
-/// Immutable and `Sendable`: build it once per query, or take the shared one from ``cached(_:)``.
+/// Immutable, so `Sendable`, and a class so that passing it around copies one reference, not four: build it once
+/// per query, or take the shared one from ``cached(_:)``.
 ///
 /// ```swift
 /// let rules = ZoneRules(TimeZone(identifier: "America/New_York")!)
 /// let today = schedule.events(on: day, in: rules)
 /// ```
-public struct ZoneRules: Sendable {
+public final class ZoneRules: Sendable {
     /// The zone the table was read from.
     public let zone: TimeZone
     /// Instants (seconds since 1970-01-01T00:00Z) at which the offset changes, ascending.
@@ -20,6 +21,9 @@ public struct ZoneRules: Sendable {
     private let offsets: [Int]
     /// `localStarts[i]`: the wall-clock time (nominal seconds) at which `offsets[i]` comes into effect.
     private let localStarts: [Int]
+    /// For each 2^22 seconds (48.5 days) of wall-clock time from 1800, the segment in effect at its start: a
+    /// lookup starts there and steps over the one or two changes that can follow, instead of a binary search.
+    private let bucketSegments: [UInt16]
     /// Nominal seconds from which the table answers; earlier ones ask `zone`.
     private let firstCovered: Int
     /// Nominal seconds from which `zone` is asked again, or `Int.max`.
@@ -31,8 +35,8 @@ public struct ZoneRules: Sendable {
     /// Reads `zone`'s changes between 1800 and 2200 (at most 4000 of them).
     public init(_ zone: TimeZone) {
         self.zone = zone
-        let tableStart = -5_364_662_400  // 1800-01-01T00:00Z
-        let tableEnd = 7_258_118_400  // 2200-01-01T00:00Z
+        let tableStart = Self.tableStart
+        let tableEnd = Self.tableEnd
         var changes: [Int] = []
         var offsets = [zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(tableStart)))]
         var cursor = Date(timeIntervalSince1970: Double(tableStart))
@@ -59,9 +63,17 @@ public struct ZoneRules: Sendable {
         let ascending = zip(localStarts, localStarts.dropFirst()).allSatisfy { $0 < $1 }
         // Wall-clock times within a day of either edge may map across it, so those ask `zone` too.
         let margin = 2 * CivilCalendar.secondsPerDay
+        var bucketSegments: [UInt16] = []
+        var segment = 0
+        for bucket in 0...((tableEnd - tableStart) >> Self.bucketShift) {
+            let bucketStart = tableStart + bucket << Self.bucketShift
+            while segment + 1 < localStarts.count, localStarts[segment + 1] <= bucketStart { segment += 1 }
+            bucketSegments.append(UInt16(segment))
+        }
         self.changes = changes
         self.offsets = offsets
         self.localStarts = localStarts
+        self.bucketSegments = bucketSegments
         self.firstCovered = ascending ? tableStart + margin : Int.max
         self.endCovered = coveredUntil == Int.max ? Int.max : coveredUntil - margin
         self.spread = (offsets.max() ?? 0) - (offsets.min() ?? 0)
@@ -113,16 +125,19 @@ public struct ZoneRules: Sendable {
         range.lowerBound >= firstCovered && range.upperBound < endCovered
     }
 
-    /// The last segment whose wall-clock start is at or before `nominal`.
+    /// The last segment whose wall-clock start is at or before `nominal`, a time the table covers.
     private func segment(containing nominal: Int) -> Int {
-        var low = 0
-        var high = localStarts.count
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if localStarts[middle] <= nominal { low = middle } else { high = middle }
-        }
-        return low
+        let bucket = min((nominal - Self.tableStart) >> Self.bucketShift, bucketSegments.count - 1)
+        var segment = Int(bucketSegments[bucket])
+        while segment + 1 < localStarts.count, localStarts[segment + 1] <= nominal { segment += 1 }
+        return segment
     }
+
+    /// 1800-01-01T00:00Z, where the table starts.
+    private static let tableStart = -5_364_662_400
+    /// 2200-01-01T00:00Z, where the table ends unless the zone never changes again.
+    private static let tableEnd = 7_258_118_400
+    private static let bucketShift = 22
 
     /// `instant(ofNominal:)` from `TimeZone` alone, for times outside the table.
     private func foundationInstant(ofNominal nominal: Int) -> Int {
