@@ -73,11 +73,7 @@ enum CareBenchmark {
         // The machine's floor for any query that returns one event in a new array: on a shared machine it shows
         // how much of a figure is the load rather than the schedule arithmetic.
         let floor = compareAges(young: young, old: old, today: today, iterations: iterations) { _, day in
-            sink([
-                ScheduleEvent(
-                    occurrence: day.day, element: 0, localStart: day.startOfDay, start: Date(timeIntervalSince1970: 0),
-                    end: Date(timeIntervalSince1970: Double(day.day)), isAllDay: false)
-            ])
+            sink(oneEventArray(on: day))
         }
         report("care.one_event_array_floor", floor.young, "arrays/s")
 
@@ -105,6 +101,16 @@ enum CareBenchmark {
                 }
             }
         report("care.occurrence_lookup_5_years_old", lookups, "lookups/s")
+    }
+
+    /// One event in a new array, made where the optimiser cannot keep it on the stack, as a query's result is.
+    @inline(never)
+    private static func oneEventArray(on day: LocalDate) -> [ScheduleEvent] {
+        [
+            ScheduleEvent(
+                occurrence: day.day, element: 0, localStart: day.startOfDay, start: Date(timeIntervalSince1970: 0),
+                end: Date(timeIntervalSince1970: Double(day.day)), isAllDay: false)
+        ]
     }
 
     /// CareKit 4's one-day queries of a 1-day-old daily schedule (issue 19), the figure to beat 100 times.
