@@ -3,11 +3,11 @@ import Foundation
 import RecoverData
 
 extension Commands {
-    /// `recover schedule events`: prints the events of a schedule file in a time zone.
+    /// `recover schedule events` and `recover schedule event`: evaluate a schedule file in a time zone.
     static let schedule = CommandSpec(
         name: "schedule",
         abstract: "Evaluate care schedules.",
-        subcommands: [scheduleEvents]
+        subcommands: [scheduleEvents, scheduleEvent]
     )
 
     static let scheduleEvents = CommandSpec(
@@ -21,10 +21,10 @@ extension Commands {
             docs/schedule-file.md.
             """,
         options: [
-            .option("schedule", value: "file.json", help: "The schedule file."),
+            ScheduleFile.option,
             .option("from", value: "when", help: "The first local date or date-time."),
             .option("to", value: "when", help: "The last local date or date-time (inclusive)."),
-            .option("tz", value: "zone", help: "The IANA time zone, for example America/New_York."),
+            ScheduleFile.zoneOption,
             .flag("json", help: "Print a JSON array instead of lines."),
         ]
     ) { arguments in
@@ -35,17 +35,12 @@ extension Commands {
         let zoneIdentifier = try arguments.required("tz")
         guard lower < upper else { throw UsageError("--to must not be before --from") }
         let schedule = try ScheduleFile.load(path)
-        let zone: TimeZone
-        do { zone = try Schedule.timeZone(zoneIdentifier) } catch { throw DataError(String(describing: error)) }
+        let zone = try ScheduleFile.zone(zoneIdentifier)
         let events = schedule.events(from: lower, to: upper, in: zone)
         if arguments.flag("json") {
             Output.standard.write(try ScheduleFile.json(events, in: zone))
         } else {
-            for event in events {
-                let start = ZonedTimeFormat.string(event.start, in: zone)
-                let end = ZonedTimeFormat.string(event.end, in: zone)
-                Output.standard.line("\(event.occurrence)\t\(start)\t\(end)\(event.isAllDay ? "\tall day" : "")")
-            }
+            for event in events { Output.standard.line(ScheduleFile.line(event, in: zone)) }
         }
     }
 }
@@ -69,6 +64,25 @@ enum ScheduleWhen {
 
 /// Loading and printing schedule files (format: docs/schedule-file.md).
 enum ScheduleFile {
+    /// `--schedule <file.json>`.
+    static let option = OptionSpec.option("schedule", value: "file.json", help: "The schedule file.")
+
+    /// `--tz <zone>`.
+    static let zoneOption = OptionSpec.option(
+        "tz", value: "zone", help: "The IANA time zone, for example America/New_York.")
+
+    /// The zone with `identifier`; an unknown one is a data error.
+    static func zone(_ identifier: String) throws -> TimeZone {
+        do { return try Schedule.timeZone(identifier) } catch { throw DataError(String(describing: error)) }
+    }
+
+    /// `occurrence<TAB>start<TAB>end[<TAB>all day]`, instants with the zone's offset.
+    static func line(_ event: ScheduleEvent, in zone: TimeZone) -> String {
+        let start = ZonedTimeFormat.string(event.start, in: zone)
+        let end = ZonedTimeFormat.string(event.end, in: zone)
+        return "\(event.occurrence)\t\(start)\t\(end)\(event.isAllDay ? "\tall day" : "")"
+    }
+
     /// Decodes and validates the schedule at `path`; bad content is a data error naming the problem.
     static func load(_ path: String) throws -> Schedule {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -89,20 +103,32 @@ enum ScheduleFile {
 
     /// The events as a JSON array of `{"occurrence", "start", "end", "allDay"}`.
     static func json(_ events: [ScheduleEvent], in zone: TimeZone) throws -> String {
-        struct Line: Encodable {
-            let occurrence: Int
-            let start: String
-            let end: String
-            let allDay: Bool
+        try encode(events.map { JSONLine($0, in: zone) })
+    }
+
+    /// One event as a JSON object `{"occurrence", "start", "end", "allDay"}`.
+    static func json(_ event: ScheduleEvent, in zone: TimeZone) throws -> String {
+        try encode(JSONLine(event, in: zone))
+    }
+
+    private struct JSONLine: Encodable {
+        let occurrence: Int
+        let start: String
+        let end: String
+        let allDay: Bool
+
+        init(_ event: ScheduleEvent, in zone: TimeZone) {
+            occurrence = event.occurrence
+            start = ZonedTimeFormat.string(event.start, in: zone)
+            end = ZonedTimeFormat.string(event.end, in: zone)
+            allDay = event.isAllDay
         }
-        let lines = events.map {
-            Line(
-                occurrence: $0.occurrence, start: ZonedTimeFormat.string($0.start, in: zone),
-                end: ZonedTimeFormat.string($0.end, in: zone), allDay: $0.isAllDay)
-        }
+    }
+
+    private static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(lines), as: UTF8.self) + "\n"
+        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
     }
 
     private static func describe(_ error: DecodingError) -> String {

@@ -85,4 +85,38 @@ import Testing
         #expect(try await store.outcomes(OutcomeQuery(sort: .newestFirst)).map(\.id) == ["b", "a"])
         #expect(try await store.outcomes(OutcomeQuery(taskIDs: [])).isEmpty)
     }
+
+    @Test(arguments: StoreKind.all) func hourlyScheduleRoundTripsAndItsEventsAreRealInstants(kind: StoreKind)
+        async throws
+    {
+        let store = try StoreFixture(kind).store
+        let schedule = Schedule(elements: [
+            ScheduleElement(start: Fixture.time("2025-03-08T22:00"), interval: .hours(8), duration: .seconds(600)),
+            ScheduleElement(start: Fixture.time("2025-03-09T00:00"), interval: .minutes(90)),
+        ])
+        let added = try await store.addTask(task("hourly", schedule, effective: Fixture.time("2025-03-08T00:00")))
+        #expect(try await store.tasks(CareTaskQuery(ids: ["hourly"])).map(\.schedule) == [schedule])
+        let sunday = try await store.events(
+            EventQuery(
+                from: Fixture.time("2025-03-09T03:40"), to: Fixture.time("2025-03-09T07:05"),
+                timeZoneIdentifier: Fixture.newYork, taskIDs: ["hourly"]))
+        // 90 real minutes from midnight EST: 01:30 EST, then 04:00 EDT (an hour is skipped), 05:30, 07:00; the
+        // 8-hour element's second event is at 07:00 EDT and sorts first of the two (element order).
+        #expect(
+            starts(sunday, in: Fixture.newYork) == [
+                "2025-03-09T04:00:00-04:00", "2025-03-09T05:30:00-04:00", "2025-03-09T07:00:00-04:00",
+                "2025-03-09T07:00:00-04:00",
+            ])
+        #expect(sunday.map(\.scheduleEvent.element) == [1, 1, 0, 1])
+        let eight = try #require(sunday.first { $0.scheduleEvent.element == 0 })
+        _ = try await store.addOutcome(
+            Outcome(
+                taskID: added.id, taskVersionID: added.versionID, occurrenceIndex: eight.scheduleEvent.occurrence,
+                values: [OutcomeValue(.integer(1))]))
+        let again = try await store.events(
+            EventQuery(
+                from: Fixture.time("2025-03-09T06:59"), to: Fixture.time("2025-03-09T07:01"),
+                timeZoneIdentifier: Fixture.newYork, taskIDs: ["hourly"]))
+        #expect(again.first { $0.scheduleEvent.occurrence == eight.scheduleEvent.occurrence }?.outcome != nil)
+    }
 }

@@ -56,4 +56,20 @@ import Testing
         #expect(events.map(\.occurrence) == [0])
         #expect(schedule.events(on: Parse.day("2025-06-05"), in: utc).map(\.occurrence) == [1])
     }
+
+    @Test func allDayElementEndingOnItsStartDateSaysTheEndDateIsExclusive() {
+        let element = ScheduleElement(
+            start: Parse.time("2025-06-02T08:00"), end: Parse.time("2025-06-02T20:00"), interval: .days(1),
+            duration: .allDay)
+        #expect(throws: ScheduleError.allDayEndsOnStartDate(element: 0, nextDay: Parse.day("2025-06-03"))) {
+            try Schedule(element).validate()
+        }
+        let message = String(
+            describing: ScheduleError.allDayEndsOnStartDate(element: 0, nextDay: Parse.day("2025-06-03")))
+        #expect(message.contains("end date is exclusive"))
+        #expect(message.contains(#""end": "2025-06-03T00:00:00""#))
+        let timed = ScheduleElement(
+            start: Parse.time("2025-06-02T08:00"), end: Parse.time("2025-06-02T08:00"), interval: .days(1))
+        #expect(throws: ScheduleError.endNotAfterStart(element: 0)) { try Schedule(timed).validate() }
+    }
 }

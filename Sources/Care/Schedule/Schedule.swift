@@ -38,18 +38,25 @@ public struct Schedule: Codable, Hashable, Sendable {
     }
 
     /// Checks that the schedule can be evaluated: at least one element, positive intervals of at most 1000 years,
-    /// durations from zero to 100 years, ends after starts. Stores and the command-line tool refuse schedules
-    /// that fail it; evaluating one anyway gives meaningless events but never traps.
+    /// all-day elements stepping by days, weeks or months, durations from zero to 100 years, ends after starts.
+    /// Stores and the command-line tool refuse schedules that fail it; evaluating one anyway gives meaningless
+    /// events but never traps.
     public func validate() throws(ScheduleError) {
         if elements.isEmpty { throw .noElements }
         for (index, element) in elements.enumerated() {
             if element.interval.count <= 0 { throw .nonPositiveInterval(element: index) }
             if element.interval.count > element.interval.maximumCount { throw .intervalTooLong(element: index) }
+            if element.isAllDay, element.interval.isElapsed { throw .allDayWithElapsedInterval(element: index) }
             if case .seconds(let seconds) = element.duration {
                 if seconds < 0 { throw .negativeDuration(element: index) }
                 if seconds > Self.maximumDurationSeconds { throw .durationTooLong(element: index) }
             }
-            if let endKey = element.endKey, endKey <= element.firstKey { throw .endNotAfterStart(element: index) }
+            if let end = element.end, let endKey = element.endKey, endKey <= element.firstKey {
+                if element.isAllDay, end.date == element.start.date {
+                    throw .allDayEndsOnStartDate(element: index, nextDay: end.date.addingDays(1))
+                }
+                throw .endNotAfterStart(element: index)
+            }
         }
     }
 

@@ -27,7 +27,7 @@ extension ScheduleDuration: Codable {
             return
         }
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self = .seconds(try container.decode(Int.self, forKey: .seconds))
+        self = .seconds(try container.decodeWholeNumber(forKey: .seconds))
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -97,18 +97,28 @@ public struct CareTaskHistory: Hashable, Sendable {
         return window.lower < upper && (window.upper ?? Int.max) > lower && window.lower < (window.upper ?? Int.max)
     }
 
-    /// The events of every live version that overlap `[lower, upper)`, each from the version in effect at its
-    /// start, sorted by start.
+    /// The events of every live version whose real intervals overlap `[lower, upper)`, each from the version in
+    /// effect at its key (intended start), sorted by version then occurrence.
     public func scheduleEvents(
         from lower: LocalDateTime, to upper: LocalDateTime, in zone: TimeZone
+    ) -> [(task: CareTask, event: ScheduleEvent)] {
+        scheduleEvents(from: lower, to: upper, in: ZoneRules.cached(zone))
+    }
+
+    /// `scheduleEvents(from:to:in:)` with the zone's rules already read (once per query, not per task).
+    public func scheduleEvents(
+        from lower: LocalDateTime, to upper: LocalDateTime, in zone: ZoneRules
     ) -> [(task: CareTask, event: ScheduleEvent)] {
         var found: [(task: CareTask, event: ScheduleEvent)] = []
         for (index, version) in versions.enumerated() where !version.isDeleted {
             let window = window(of: index)
-            let upperKey = min(upper.nominalSeconds, window.upper ?? Int.max)
-            guard upperKey > window.lower else { continue }
-            let events = version.schedule.events(lowerKey: lower.nominalSeconds, upperKey: upperKey, in: zone)
-            for event in events where event.versionKey >= window.lower && event.versionKey < (window.upper ?? Int.max) {
+            let limit = window.upper ?? Int.max
+            guard limit > window.lower else { continue }
+            // The version's end bounds the keys considered (a version key is never before its key), not the
+            // query's real interval.
+            let events = version.schedule.events(
+                lowerKey: lower.nominalSeconds, upperKey: upper.nominalSeconds, keysBefore: limit, in: zone)
+            for event in events where event.versionKey >= window.lower && event.versionKey < limit {
                 found.append((version, event))
             }
         }

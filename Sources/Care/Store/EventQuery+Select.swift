@@ -36,7 +36,7 @@ extension EventQuery {
 
     /// The events of `histories` this query selects, sorted by start then task id, and paged.
     public func plan(from histories: [CareTaskHistory]) throws(CareStoreError) -> [PlannedEvent] {
-        let zone = try timeZone()
+        let zone = ZoneRules.cached(try timeZone())
         var planned: [PlannedEvent] = []
         for history in histories {
             if let taskIDs, !taskIDs.contains(history.id) { continue }

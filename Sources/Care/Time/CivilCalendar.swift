@@ -21,13 +21,15 @@ enum CivilCalendar {
     static func date(fromDayNumber number: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = number + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
+        // Within an era every quantity is small and non-negative: unsigned 32-bit division by a constant is one
+        // multiplication, which matters on the one-day query path.
+        let dayOfEra = UInt32(truncatingIfNeeded: shifted - era * 146_097)
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
         let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let day = Int(dayOfYear - (153 * monthFromMarch + 2) / 5 + 1)
+        let month = Int(monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9)
+        return (Int(yearOfEra) + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Whether `year` has a February 29.

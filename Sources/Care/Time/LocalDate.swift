@@ -13,15 +13,17 @@ public struct LocalDate: Hashable, Comparable, Sendable {
     public let month: Int
     /// The day of the month, 1 to 31.
     public let day: Int
+    /// Days since 1970-01-01, worked out once: schedule arithmetic reads it on every query.
+    public let dayNumber: Int
 
-    /// Creates a date, or nil when the components do not name a real day.
+    /// Creates a date, or nil when the components do not name a real day (or the year is beyond 100 million).
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month) else {
+        guard (-100_000_000...100_000_000).contains(year), (1...12).contains(month), day >= 1,
+            day <= CivilCalendar.daysInMonth(year: year, month: month)
+        else {
             return nil
         }
-        self.year = year
-        self.month = month
-        self.day = day
+        self.init(unchecked: year, month, day)
     }
 
     /// The date with day number `dayNumber` (days since 1970-01-01).
@@ -30,10 +32,8 @@ public struct LocalDate: Hashable, Comparable, Sendable {
         year = parts.year
         month = parts.month
         day = parts.day
+        self.dayNumber = dayNumber
     }
-
-    /// Days since 1970-01-01.
-    public var dayNumber: Int { CivilCalendar.dayNumber(year: year, month: month, day: day) }
 
     /// The day of the week.
     public var weekday: Weekday {
@@ -65,10 +65,19 @@ public struct LocalDate: Hashable, Comparable, Sendable {
         self.year = year
         self.month = month
         self.day = day
+        dayNumber = CivilCalendar.dayNumber(year: year, month: month, day: day)
     }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+        lhs.dayNumber < rhs.dayNumber
+    }
+
+    public static func == (lhs: LocalDate, rhs: LocalDate) -> Bool {
+        lhs.dayNumber == rhs.dayNumber
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(dayNumber)
     }
 }
 

@@ -6,23 +6,12 @@ extension LocalDateTime {
     /// A time inside a spring-forward gap moves forward by the length of the gap (02:30 becomes 03:30 that
     /// day); an ambiguous fall-back time takes its first occurrence (the earlier instant).
     public func instant(in zone: TimeZone) -> Date {
-        let nominal = nominalSeconds
-        // Offsets one day either side bracket the answer: a zone's offset is never more than 14 hours.
-        let earlyOffset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(nominal - 86_400)))
-        let lateOffset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(nominal + 86_400)))
-        let early = nominal - earlyOffset
-        if earlyOffset == lateOffset {
-            return Date(timeIntervalSince1970: Double(early))
-        }
-        let late = nominal - lateOffset
-        let earlyValid = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(early))) == earlyOffset
-        let lateValid = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(late))) == lateOffset
-        switch (earlyValid, lateValid) {
-        case (true, true): return Date(timeIntervalSince1970: Double(min(early, late)))
-        case (false, true): return Date(timeIntervalSince1970: Double(late))
-        // Valid only with the earlier offset, or a gap: the earlier offset moves the time forward by the gap.
-        case (true, false), (false, false): return Date(timeIntervalSince1970: Double(early))
-        }
+        instant(in: ZoneRules.cached(zone))
+    }
+
+    /// The instant this wall-clock time names under `rules` (as the `TimeZone` form does).
+    public func instant(in rules: ZoneRules) -> Date {
+        Date(timeIntervalSince1970: Double(rules.instant(ofNominal: nominalSeconds)))
     }
 
     /// The wall-clock time of `instant` in `zone`, to the whole second.
