@@ -28,7 +28,9 @@ enum PostgresBenchmark {
     static func run() throws {
         let environment = ProcessInfo.processInfo.environment
         guard let text = environment["RECOVER_BENCH_DATABASE_URL"] ?? environment["RECOVER_TEST_DATABASE_URL"] else {
-            print("postgres: skipped (set RECOVER_BENCH_DATABASE_URL, or run it under scripts/postgres-test-cluster.sh run)")
+            print(
+                "postgres: skipped (set RECOVER_BENCH_DATABASE_URL, or run it under scripts/postgres-test-cluster.sh run)"
+            )
             return
         }
         let server = try PostgresURL(text)
@@ -48,7 +50,8 @@ enum PostgresBenchmark {
 
     /// Runs `body` with a URL whose connections work in a new schema, dropped afterwards.
     static func withSchema<T>(_ server: PostgresURL, _ body: (PostgresURL) throws -> T) throws -> T {
-        let administrator = try PostgresDatabase.open(server, configuration: PostgresConfiguration(maximumConnections: 1))
+        let administrator = try PostgresDatabase.open(
+            server, configuration: PostgresConfiguration(maximumConnections: 1))
         defer { administrator.close() }
         let schema = "bench_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         try administrator.withConnection { db in try db.execute("CREATE SCHEMA \(schema)") }
@@ -163,7 +166,9 @@ enum PostgresBenchmark {
     }
 
     /// `threads` threads, each with its share of `clients`, calling `step` with them in turn for `seconds`.
-    static func timedLoop(_ clients: [Client], seconds: Double, _ step: @escaping @Sendable (inout Client) throws -> Void)
+    static func timedLoop(
+        _ clients: [Client], seconds: Double, _ step: @escaping @Sendable (inout Client) throws -> Void
+    )
         throws -> Timing
     {
         try timed(clients) { share, record in
