@@ -157,7 +157,9 @@ let package = Package(
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "BackupsTests", dependencies: ["Backups", "SQLite"]),
-        .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "CArchive"]),
+        // Small Apple Health exports written in Swift (libarchive's zip writer), for every suite that imports one.
+        .target(name: "HealthExportFixture", dependencies: ["CArchive"], path: "Tests/HealthExportFixture"),
+        .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "CArchive", "HealthExportFixture"]),
         .testTarget(
             name: "ExportsTests",
             dependencies: ["Exports", "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Cryptography"]),
