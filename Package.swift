@@ -81,7 +81,7 @@ let package = Package(
             name: "RecoverData",
             dependencies: [
                 "Recover", "Research", "Care", "SQLite", "CareSQLite", "Postgres", "CarePostgres", "RowChanges",
-                "Cryptography",
+                "Cryptography", "HealthImport",
             ]),
         // Study data out: CSV, JSON, FHIR R4, the audit trail's JSON lines; streamed, written atomically.
         .target(
@@ -143,7 +143,7 @@ let package = Package(
             name: "RecoverDataTests",
             dependencies: [
                 "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Research", "Cryptography", "Postgres",
-                "CarePostgres", "PostgresTestSupport",
+                "CarePostgres", "PostgresTestSupport", "HealthImport", "HealthExportFixture",
             ]),
         .testTarget(name: "RecoverTests", dependencies: ["Recover", "Research", "Care"]),
         .testTarget(name: "WebTests", dependencies: ["Web"]),

@@ -48,7 +48,11 @@ enum StudyBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
                     try storage.write { db in
                         _ = try db.execute("UPDATE consent_record SET printed_name = ? WHERE id = ?", [name, id])
                     }
-                }))
+                },
+                addSurveyResult: { record in
+                    try storage.write { db in _ = try SurveyDataStore.saveResult(record, in: db) }
+                },
+                audit: AuditTrail(database: storage)))
     }
 }
 
@@ -92,6 +96,10 @@ struct StudySeed: Sendable {
     let addConsent: @Sendable (ConsentRecord) throws -> Void
     /// Changes a stored consent record's printed name behind the store's back (tampering).
     let alterConsent: @Sendable (_ id: String, _ printedName: String) throws -> Void
+    /// Stores a completed survey result as it is (an onboarding answered elsewhere).
+    let addSurveyResult: @Sendable (SurveyResultRecord) throws -> Void
+    /// The database's audit trail.
+    let audit: AuditTrail
 }
 
 /// A check-in run answered through the engine (pain, sleep), finished or not.
