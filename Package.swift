@@ -111,7 +111,7 @@ let package = Package(
             name: "recover",
             dependencies: [
                 "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "Web", "RecoverWeb",
-                "RecoverApp", "Cryptography", "Exports", "Backups", "Postgres",
+                "RecoverApp", "Cryptography", "Exports", "Backups", "Postgres", "HealthImport",
             ]
         ),
         .executableTarget(
@@ -153,7 +153,9 @@ let package = Package(
                 "Web", "RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover", "Cryptography",
                 "Exports",
             ]),
-        .testTarget(name: "RecoverCLITests", dependencies: ["recover", "SQLite", "Postgres", "PostgresTestSupport"]),
+        .testTarget(
+            name: "RecoverCLITests",
+            dependencies: ["recover", "SQLite", "Postgres", "PostgresTestSupport", "HealthExportFixture"]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "BackupsTests", dependencies: ["Backups", "SQLite"]),
