@@ -13,6 +13,9 @@ public enum HealthStore {
     /// How far back from the newest stored sample raw samples are kept.
     public static let sampleWindow: TimeInterval = 30 * 86_400
 
+    /// Raw samples inserted by one statement.
+    static let samplesPerStatement = 500
+
     /// The audit trail's name of a daily row.
     static func dailyRow(participantID: String, day: HealthDay, type: HealthType) -> AuditedRow {
         AuditedRow(table: "health_daily", key: "\(participantID)/\(day)/\(type.rawValue)")
@@ -54,17 +57,25 @@ public enum HealthStore {
     ) throws -> Int {
         guard let first = samples.map(\.start).min() else { return 0 }
         try db.execute("DELETE FROM health_sample WHERE participant_id = ? AND start_at >= ?", [participantID, first])
-        for sample in samples {
+        // Several rows a statement: one round trip per batch on PostgreSQL, well under either database's limit
+        // of bound parameters (8 a row).
+        var start = samples.startIndex
+        while start < samples.endIndex {
+            let batch = samples[start..<min(start + samplesPerStatement, samples.endIndex)]
+            let row = "(\(StoreConnection.placeholders(8)))"
             try db.execute(
                 """
                 INSERT INTO health_sample (participant_id, health_type, source, start_at, end_at, value, sleep_stage,
                     import_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES \(Array(repeating: row, count: batch.count).joined(separator: ", "))
                 """,
-                [
-                    participantID, sample.type.rawValue, sample.source, sample.start, sample.end, sample.value,
-                    sample.sleepStage?.rawValue, importID,
-                ])
+                batch.flatMap { sample -> [any StoreValue] in
+                    [
+                        participantID, sample.type.rawValue, sample.source, sample.start, sample.end, sample.value,
+                        sample.sleepStage?.rawValue, importID,
+                    ]
+                })
+            start = batch.endIndex
         }
         let newest: Date? = try db.queryOne(
             "SELECT max(start_at) AS newest FROM health_sample WHERE participant_id = ?", [participantID])?["newest"]

@@ -52,7 +52,10 @@ enum StudyBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 addSurveyResult: { record in
                     try storage.write { db in _ = try SurveyDataStore.saveResult(record, in: db) }
                 },
-                audit: AuditTrail(database: storage)))
+                audit: AuditTrail(database: storage),
+                rows: { table in
+                    try storage.read { db in try db.queryOne("SELECT count(*) AS n FROM \(table)")?.int("n") ?? 0 }
+                }))
     }
 }
 
@@ -100,6 +103,8 @@ struct StudySeed: Sendable {
     let addSurveyResult: @Sendable (SurveyResultRecord) throws -> Void
     /// The database's audit trail.
     let audit: AuditTrail
+    /// The number of rows of a table (a fixed name of the schema).
+    let rows: @Sendable (_ table: String) throws -> Int
 }
 
 /// A check-in run answered through the engine (pain, sleep), finished or not.

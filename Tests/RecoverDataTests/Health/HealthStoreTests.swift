@@ -128,6 +128,30 @@ import Testing
         #expect(try stores.participants.deleteHealthData(.heartRate, participantID: ada.id, by: "cli:test") == 0)
     }
 
+    @Test(arguments: StudyBackend.allCases) func recentSamplesAreReplacedNotAddedAndGoWithTheirType(
+        backend: StudyBackend
+    ) throws {
+        let stores = try backend.make()
+        let ada = try participant(granting: [.heartRate], in: stores)
+        // 1,201 readings a minute apart: more than one insert statement's batch.
+        let readings = (0...1200).map { minute in
+            let (hour, minuteOfHour) = (minute / 60, minute % 60)
+            let time = "\(hour < 10 ? "0" : "")\(hour):\(minuteOfHour < 10 ? "0" : "")\(minuteOfHour):00"
+            return Zip.record(Zip.heartRate, unit: "count/min", start: "2027-01-16 \(time) +0000", value: "70")
+        }
+        let result = try imported(readings.joined())
+        for id in ["import-1", "import-2"] {
+            let record = try stores.participants.importHealth(
+                result, for: ada.id, by: "cli:test", at: StudyStores.start, id: id)
+            #expect(record.samplesStored == 1201)
+            #expect(try stores.seed.rows("health_sample") == 1201)
+        }
+        #expect(try stores.participants.healthDays(participantID: ada.id, from: nil, through: nil).first?.count == 1201)
+        try stores.participants.deleteHealthData(.heartRate, participantID: ada.id, by: "cli:test")
+        #expect(try stores.seed.rows("health_sample") == 0)
+        #expect(try stores.seed.rows("health_daily") == 0)
+    }
+
     @Test(arguments: StudyBackend.allCases) func anUnknownParticipantStoresNothing(backend: StudyBackend) throws {
         let stores = try backend.make()
         let error = #expect(throws: HealthStoreError.self) {
