@@ -2,8 +2,9 @@ import Foundation
 import HealthExportFixture
 import Testing
 
-/// `recover import health` run as a process on demo data: the summary, a re-import, and its exit codes.
-@Suite struct ImportHealthCommandTests {
+/// `recover import health` run as a process on demo data: the summary, a re-import, and its exit codes. A
+/// class, so each test's folder is removed when it ends.
+@Suite final class ImportHealthCommandTests {
     typealias Zip = HealthExportZip
     let folder: URL
     var dataDir: String { folder.appending(path: "data").path }
@@ -14,6 +15,10 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let seeded = try CLIProcess.run(["demo-data", "--participants", "1", "--days", "3", "--data-dir", dataDir])
         #expect(seeded.status == 0, "\(seeded.stderr)")
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     /// An export of active energy (granted by demo participants) and steps (not granted), in the last hours.
