@@ -45,13 +45,17 @@ extension Commands {
                 grantedTypes: granted, start: account.createdAt, timeZoneIdentifier: account.zoneIdentifier))
         let progress = ProgressLine(noun: "KiB of the export read")
         let result: HealthImportResult
+        var consumed: Int64 = 0
         do {
-            result = try importer.importExport(at: file) { progress.update(Int(clamping: $0.bytesConsumed / 1024)) }
+            result = try importer.importExport(at: file) {
+                consumed = $0.bytesConsumed
+                progress.update(Int(clamping: consumed / 1024))
+            }
         } catch let error as HealthImportError {
             if error.code == .unreadableFile { throw NoInputError(error.description) }
             throw DataError(error.description)
         }
-        progress.finish(Int(clamping: result.summary.xmlBytes / 1024))
+        progress.finish(Int(clamping: consumed / 1024))
         let record: HealthImportRecord
         do {
             record = try data.records.importHealth(
