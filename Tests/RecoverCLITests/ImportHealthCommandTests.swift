@@ -21,8 +21,9 @@ import Testing
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// An export of active energy (granted by demo participants) and steps (not granted), in the last hours.
-    func export() throws -> URL {
+    /// An export of active energy (granted by demo participants) and steps (not granted), 4 of each in the
+    /// last hour, written at `url`.
+    static func writeRecentExport(to url: URL) throws {
         let format = DateFormatter()
         format.locale = Locale(identifier: "en_US_POSIX")
         format.timeZone = TimeZone(identifier: "UTC")
@@ -33,8 +34,12 @@ import Testing
             records += Zip.record(Zip.activeEnergy, unit: "kcal", start: start, value: "12.5")
             records += Zip.record(Zip.steps, start: start, value: "100")
         }
-        let url = folder.appending(path: "export.zip")
         try Zip.write(Zip.document(records), to: url)
+    }
+
+    func export() throws -> URL {
+        let url = folder.appending(path: "export.zip")
+        try Self.writeRecentExport(to: url)
         return url
     }
 
