@@ -152,7 +152,9 @@ import Testing
         #expect(try stores.seed.rows("health_daily") == 0)
     }
 
-    @Test(arguments: StudyBackend.allCases) func anUnknownParticipantStoresNothing(backend: StudyBackend) throws {
+    @Test(arguments: StudyBackend.allCases) func anUnknownOrWithdrawnParticipantStoresNothing(backend: StudyBackend)
+        throws
+    {
         let stores = try backend.make()
         let error = #expect(throws: HealthStoreError.self) {
             try stores.participants.importHealth(
@@ -160,5 +162,15 @@ import Testing
         }
         #expect(error?.code == .unknownParticipant)
         #expect(try stores.participants.healthImports(participantID: "nobody").isEmpty)
+
+        let ada = try participant(granting: [.activeEnergyBurned], in: stores)
+        let today = try stores.participants.participant(ada, now: StudyStores.start).today
+        try stores.participants.withdraw(patientID: ada.id, on: today, at: StudyStores.start)
+        let withdrawn = #expect(throws: HealthStoreError.self) {
+            try stores.participants.importHealth(
+                try imported(export()), for: ada.id, by: "cli:test", at: StudyStores.start, id: "import-2")
+        }
+        #expect(withdrawn?.code == .withdrawn)
+        #expect(try stores.participants.healthDays(participantID: ada.id, from: nil, through: nil).isEmpty)
     }
 }
