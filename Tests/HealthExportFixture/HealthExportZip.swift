@@ -9,8 +9,9 @@ import Foundation
 /// try HealthExportZip.zip([HealthExportZip.Entry(HealthExportZip.exportPath, xml)], to: url)
 /// ```
 public enum HealthExportZip {
-    /// The source names of the records (a curly apostrophe, as Apple writes them).
+    /// A watch's source name (a curly apostrophe, as Apple writes them).
     public static let watch = "Sam’s Apple Watch"
+    /// A phone's source name.
     public static let phone = "Sam’s iPhone"
     /// HealthKit's identifiers of the types the tests use most.
     public static let steps = "HKQuantityTypeIdentifierStepCount"

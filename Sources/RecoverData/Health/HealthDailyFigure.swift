@@ -24,6 +24,7 @@ public struct HealthDailyFigure: Codable, Hashable, Sendable {
     /// How many readings.
     public var count: Int?
 
+    /// A figure from its fields; a sum has `total`, a range the other four.
     public init(
         day: HealthDay, type: HealthType, total: Double? = nil, minimum: Double? = nil, mean: Double? = nil,
         maximum: Double? = nil, count: Int? = nil

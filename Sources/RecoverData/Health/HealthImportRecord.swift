@@ -19,10 +19,12 @@ public struct HealthImportRecord: Codable, Hashable, Sendable {
     public var daysStored: Int
     /// Raw recent samples stored.
     public var samplesStored: Int
-    /// The first and last day with a figure in the export.
+    /// The first day with a figure in the export (`YYYY-MM-DD`).
     public var firstDay: String?
+    /// The last day with a figure in the export.
     public var lastDay: String?
 
+    /// A record from its fields.
     public init(
         id: String, participantID: String, importedAt: Date, recordsRead: Int, recordsKept: Int,
         skipped: [String: Int], daysStored: Int, samplesStored: Int, firstDay: String?, lastDay: String?
@@ -37,29 +39,5 @@ public struct HealthImportRecord: Codable, Hashable, Sendable {
         self.samplesStored = samplesStored
         self.firstDay = firstDay
         self.lastDay = lastDay
-    }
-}
-
-/// Why a health import or deletion was refused; the message names no health value.
-public struct HealthStoreError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What went wrong, to match on.
-    public struct Code: Hashable, Sendable {
-        public let rawValue: String
-        /// No participant account has the id.
-        public static let unknownParticipant = Code(rawValue: "unknown-participant")
-        /// The participant has withdrawn from the study.
-        public static let withdrawn = Code(rawValue: "withdrawn")
-        /// The result holds a figure that is not a finite, non-negative number (not from the importer).
-        public static let implausibleFigure = Code(rawValue: "implausible-figure")
-        /// A stored row cannot be read back (edited by hand).
-        public static let unreadableRow = Code(rawValue: "unreadable-row")
-    }
-
-    public let code: Code
-    public let description: String
-
-    init(_ code: Code, _ description: String) {
-        self.code = code
-        self.description = description
     }
 }
