@@ -81,7 +81,7 @@ let package = Package(
             name: "RecoverData",
             dependencies: [
                 "Recover", "Research", "Care", "SQLite", "CareSQLite", "Postgres", "CarePostgres", "RowChanges",
-                "Cryptography",
+                "Cryptography", "HealthImport",
             ]),
         // Study data out: CSV, JSON, FHIR R4, the audit trail's JSON lines; streamed, written atomically.
         .target(
@@ -111,7 +111,7 @@ let package = Package(
             name: "recover",
             dependencies: [
                 "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "Web", "RecoverWeb",
-                "RecoverApp", "Cryptography", "Exports", "Backups", "Postgres",
+                "RecoverApp", "Cryptography", "Exports", "Backups", "Postgres", "HealthImport",
             ]
         ),
         .executableTarget(
@@ -143,7 +143,7 @@ let package = Package(
             name: "RecoverDataTests",
             dependencies: [
                 "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Research", "Cryptography", "Postgres",
-                "CarePostgres", "PostgresTestSupport",
+                "CarePostgres", "PostgresTestSupport", "HealthImport", "HealthExportFixture",
             ]),
         .testTarget(name: "RecoverTests", dependencies: ["Recover", "Research", "Care"]),
         .testTarget(name: "WebTests", dependencies: ["Web"]),
@@ -153,11 +153,15 @@ let package = Package(
                 "Web", "RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover", "Cryptography",
                 "Exports",
             ]),
-        .testTarget(name: "RecoverCLITests", dependencies: ["recover", "SQLite", "Postgres", "PostgresTestSupport"]),
+        .testTarget(
+            name: "RecoverCLITests",
+            dependencies: ["recover", "SQLite", "Postgres", "PostgresTestSupport", "HealthExportFixture"]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "BackupsTests", dependencies: ["Backups", "SQLite"]),
-        .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "CArchive"]),
+        // Small Apple Health exports written in Swift (libarchive's zip writer), for every suite that imports one.
+        .target(name: "HealthExportFixture", dependencies: ["CArchive"], path: "Tests/HealthExportFixture"),
+        .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "CArchive", "HealthExportFixture"]),
         .testTarget(
             name: "ExportsTests",
             dependencies: ["Exports", "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Cryptography"]),

@@ -14,6 +14,7 @@ enum Commands {
         backup,
         restore,
         database,
+        importData,
         // Add command groups here, one line each (survey, schedule, serve, invite, staff, ...).
     ]
 

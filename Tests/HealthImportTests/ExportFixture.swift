@@ -1,50 +1,28 @@
-import CArchive
 import Foundation
+import HealthExportFixture
 
 @testable import HealthImport
 
-/// Builds small exports for the tests: `export.xml` text from records, and zips written with libarchive.
+/// Builds small exports for the tests on top of the shared ``HealthExportZip``, with the importer's own parsers.
 enum ExportFixture {
-    static let watch = "Sam’s Apple Watch"
-    static let phone = "Sam’s iPhone"
+    static let watch = HealthExportZip.watch
+    static let phone = HealthExportZip.phone
     static let steps = HealthType.stepCount.rawValue
-
-    /// The start of Apple's DTD (enough of it: the attribute declarations that once crashed FoundationXML).
-    static let dtd = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE HealthData [
-        <!ELEMENT HealthData (ExportDate,Me,(Record|Correlation|Workout|ActivitySummary)*)>
-        <!ATTLIST HealthData
-          locale CDATA #REQUIRED
-        >
-        <!ATTLIST Record
-          type          CDATA #REQUIRED
-          unit          CDATA #IMPLIED
-          value         CDATA #IMPLIED
-          sourceName    CDATA #REQUIRED
-          startDate     CDATA #REQUIRED
-          endDate       CDATA #REQUIRED
-        >
-        ]>
-
-        """
+    static let dtd = HealthExportZip.dtd
+    typealias Entry = HealthExportZip.Entry
 
     /// One `<Record>` element.
     static func record(
         _ type: String, source: String = watch, unit: String? = "count", start: String, end: String? = nil,
         value: String, children: String = ""
     ) -> String {
-        let unitAttribute = unit.map { " unit=\"\($0)\"" } ?? ""
-        let head =
-            "<Record type=\"\(type)\" sourceName=\"\(source)\" sourceVersion=\"10.4\"\(unitAttribute) "
-            + "creationDate=\"\(end ?? start)\" startDate=\"\(start)\" endDate=\"\(end ?? start)\" value=\"\(value)\""
-        return children.isEmpty ? " \(head)/>\n" : " \(head)>\n\(children) </Record>\n"
+        HealthExportZip.record(
+            type, source: source, unit: unit, start: start, end: end, value: value, children: children)
     }
 
     /// A whole `export.xml` around `body`.
     static func document(_ body: String, prologue: String = dtd) -> String {
-        prologue + "<HealthData locale=\"en_GB\">\n <ExportDate value=\"2025-12-01 00:00:00 +0000\"/>\n" + body
-            + "</HealthData>\n"
+        HealthExportZip.document(body, prologue: prologue)
     }
 
     /// A fresh folder, removed by the caller.
@@ -54,60 +32,9 @@ enum ExportFixture {
         return url
     }
 
-    /// An entry of a zip: a path and its bytes, produced in pieces so large entries never sit in memory.
-    struct Entry {
-        let path: String
-        let size: Int64
-        let pieces: () -> [UInt8]?
-
-        init(_ path: String, _ text: String) {
-            self.init(path, bytes: Array(text.utf8))
-        }
-
-        init(_ path: String, bytes: [UInt8]) {
-            self.path = path
-            size = Int64(bytes.count)
-            var remaining: [UInt8]? = bytes
-            pieces = {
-                defer { remaining = nil }
-                return remaining
-            }
-        }
-
-        init(_ path: String, size: Int64, pieces: @escaping () -> [UInt8]?) {
-            self.path = path
-            self.size = size
-            self.pieces = pieces
-        }
-    }
-
     /// Writes a deflate-compressed zip of `entries` at `url`, encrypted (traditional PKWARE) with `passphrase`.
     static func zip(_ entries: [Entry], to url: URL, passphrase: String? = nil) throws {
-        guard let archive = archive_write_new() else { throw FixtureError.libarchive }
-        defer { archive_write_free(archive) }
-        guard archive_write_set_format_zip(archive) == ARCHIVE_OK,
-            archive_write_zip_set_compression_deflate(archive) == ARCHIVE_OK
-        else { throw FixtureError.libarchive }
-        if let passphrase {
-            guard archive_write_set_options(archive, "zip:encryption=traditional") == ARCHIVE_OK,
-                archive_write_set_passphrase(archive, passphrase) == ARCHIVE_OK
-            else { throw FixtureError.libarchive }
-        }
-        guard archive_write_open_filename(archive, url.path) == ARCHIVE_OK else { throw FixtureError.libarchive }
-        for item in entries {
-            guard let entry = archive_entry_new() else { throw FixtureError.libarchive }
-            defer { archive_entry_free(entry) }
-            archive_entry_set_pathname_utf8(entry, item.path)
-            archive_entry_set_filetype(entry, UInt32(recover_archive_regular_file()))
-            archive_entry_set_perm(entry, 0o644)
-            archive_entry_set_size(entry, item.size)
-            guard archive_write_header(archive, entry) == ARCHIVE_OK else { throw FixtureError.libarchive }
-            while let piece = item.pieces() {
-                let written = piece.withUnsafeBytes { archive_write_data(archive, $0.baseAddress, $0.count) }
-                guard written == piece.count else { throw FixtureError.libarchive }
-            }
-        }
-        guard archive_write_close(archive) == ARCHIVE_OK else { throw FixtureError.libarchive }
+        try HealthExportZip.zip(entries, to: url, passphrase: passphrase)
     }
 
     /// A zip holding `xml` as the export, imported with `configuration`.
@@ -142,9 +69,5 @@ enum ExportFixture {
     /// The aggregate of `day` (`2025-03-30`).
     static func day(_ text: String, in result: HealthImportResult) -> DailyHealthAggregate? {
         result.days.first { $0.day.description == text }
-    }
-
-    enum FixtureError: Error {
-        case libarchive
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import PostgresTestSupport
 import Testing
 
-/// `recover database copy` and `--database`: the demo study moved from its SQLite file to PostgreSQL and back,
-/// with the same exports, a verified audit chain and verified consent records on every copy.
+/// `recover database copy` and `--database`: the demo study (with a Health import) moved from its SQLite file
+/// to PostgreSQL and back, with the same exports, a verified audit chain and verified consent records on every
+/// copy.
 @Suite(.serialized, .enabled(if: TestCluster.isAvailable, TestDatabase.skipMessage))
 struct DatabaseCopyTests {
     /// A fixed export time (`SOURCE_DATE_EPOCH`), so that exports of the same records are the same bytes.
@@ -32,10 +33,16 @@ struct DatabaseCopyTests {
         let source = LiveServer.temporaryFolder("copy-source")
         let demo = try run(["demo-data", "--participants", "4", "--days", "8", "--data-dir", source.path])
         try #require(demo.status == 0, "\(demo.stderr)")
+        let export = source.appending(path: "export.zip")
+        try ImportHealthCommandTests.writeRecentExport(to: export)
+        let participant = ["--participant", "synthetic-0001@example.invalid", export.path]
+        let imported = try run(["import", "health"] + participant + ["--data-dir", source.path])
+        try #require(imported.status == 0, "\(imported.stderr)")
         let url = try TestDatabase.newSchemaURLText()
 
         let copy = try run(["database", "copy", "--from", source.path, "--to", url])
         #expect(copy.status == 0, "\(copy.stderr)")
+        #expect(copy.stdout.contains("health_import: 1 rows\n") && copy.stdout.contains("health_sample: 4 rows\n"))
         #expect(copy.stdout.contains("audit chain ok"))
         #expect(!(copy.stdout + copy.stderr).contains(try #require(URLComponents(string: url)?.password)))
 
@@ -56,10 +63,17 @@ struct DatabaseCopyTests {
         #expect(again.stderr.contains("not empty"))
         #expect(try run(["audit", "verify"] + onPostgres).stdout == audit.stdout)
 
+        // The copied health figures are what a re-import on PostgreSQL finds: the same summary but the id.
+        let reimported = try run(["import", "health"] + participant + onPostgres)
+        let withoutID = { (text: String) in text.replacing(/export [0-9a-f-]+:/, with: "export:") }
+        #expect(reimported.status == 0 && withoutID(reimported.stdout) == withoutID(imported.stdout))
+        #expect(try run(["audit", "verify"] + onPostgres).stdout.hasPrefix("ok "))
+
         // And back into a new data folder's SQLite file (the signing key stays with the folder).
         let back = LiveServer.temporaryFolder("copy-back")
         let returned = try run(["database", "copy", "--from", url, "--to", back.path])
         #expect(returned.status == 0, "\(returned.stderr)")
+        #expect(returned.stdout.contains("health_import: 2 rows\n"))
         try FileManager.default.copyItem(
             at: source.appending(path: "signing-key"), to: back.appending(path: "signing-key"))
         #expect(try exports(["--data-dir", back.path]) == exports(["--data-dir", source.path]))

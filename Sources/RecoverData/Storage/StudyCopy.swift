@@ -18,7 +18,9 @@ public enum StudyCopy {
         ("sign_in_failure", "key, failed_at, attempt_id"), ("survey_draft", "patient_id, task_id, occurrence"),
         ("survey_result", "id"), ("care_patient", "id"), ("care_plan", "id"), ("care_contact", "id"),
         ("care_task_version", "version_id"), ("care_outcome", "id"), ("consent_record", "id"),
-        ("consent_signature", "consent_id"), ("background_job", "name"),
+        ("consent_signature", "consent_id"), ("background_job", "name"), ("health_import", "id"),
+        ("health_daily", "participant_id, local_day, health_type"),
+        ("health_sample", "participant_id, start_at, health_type, source, end_at, value, import_id"),
     ]
 
     /// Why a copy was refused or stopped; nothing was written to the target.

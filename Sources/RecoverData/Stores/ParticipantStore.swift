@@ -1,5 +1,6 @@
 import Care
 import Foundation
+import HealthImport
 import Research
 
 /// A participant's records and the use cases of the participant pages, each one transaction.
@@ -42,6 +43,23 @@ public protocol ParticipantStore: Sendable {
     func withdraw(patientID: String, on day: LocalDate, at instant: Date) throws
     /// Sets the participant's time zone on their account and their care-store patient, in one transaction.
     func changeTimeZone(accountID: String, to identifier: String) throws
+
+    /// The Health types the participant granted in their onboarding's permissions step.
+    func grantedHealthTypes(participantID: String) throws -> Set<HealthType>
+    /// Stores one Health import in one write transaction: granted types only, a day's figure replacing the
+    /// stored one (never adding to it), the recent samples replaced, the import recorded and audited.
+    @discardableResult
+    func importHealth(
+        _ result: HealthImportResult, for participantID: String, by actor: String, at instant: Date, id: String
+    ) throws -> HealthImportRecord
+    /// The participant's stored daily Health figures from `first` through `last` (nil: no bound).
+    func healthDays(participantID: String, from first: HealthDay?, through last: HealthDay?) throws
+        -> [HealthDailyFigure]
+    /// The participant's stored Health imports, oldest first.
+    func healthImports(participantID: String) throws -> [HealthImportRecord]
+    /// Deletes every stored figure and sample of a revoked type; returns the daily rows deleted.
+    @discardableResult
+    func deleteHealthData(_ type: HealthType, participantID: String, by actor: String) throws -> Int
 }
 
 /// One day of a participant's feed and its week.

@@ -48,6 +48,13 @@ enum StudyBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
                     try storage.write { db in
                         _ = try db.execute("UPDATE consent_record SET printed_name = ? WHERE id = ?", [name, id])
                     }
+                },
+                addSurveyResult: { record in
+                    try storage.write { db in _ = try SurveyDataStore.saveResult(record, in: db) }
+                },
+                audit: AuditTrail(database: storage),
+                rows: { table in
+                    try storage.read { db in try db.queryOne("SELECT count(*) AS n FROM \(table)")?.int("n") ?? 0 }
                 }))
     }
 }
@@ -92,6 +99,12 @@ struct StudySeed: Sendable {
     let addConsent: @Sendable (ConsentRecord) throws -> Void
     /// Changes a stored consent record's printed name behind the store's back (tampering).
     let alterConsent: @Sendable (_ id: String, _ printedName: String) throws -> Void
+    /// Stores a completed survey result as it is (an onboarding answered elsewhere).
+    let addSurveyResult: @Sendable (SurveyResultRecord) throws -> Void
+    /// The database's audit trail.
+    let audit: AuditTrail
+    /// The number of rows of a table (a fixed name of the schema).
+    let rows: @Sendable (_ table: String) throws -> Int
 }
 
 /// A check-in run answered through the engine (pain, sleep), finished or not.

@@ -1,0 +1,101 @@
+import Postgres
+import SQLite
+
+extension HealthStore {
+    /// The health area's migrations on SQLite, in order (appended to ``RecoverSchema/migrations``). Never edit
+    /// one that has landed; append a new one here and its twin in ``postgresMigrations``.
+    public static let migrations: [Migration] = [
+        Migration(
+            name: "health-001-create",
+            sql: """
+                -- One figure per participant, local day and type; a later import replaces it (never adds to it).
+                -- id is participant/day/type, the audit trail's name for the row.
+                CREATE TABLE health_daily (
+                    participant_id TEXT NOT NULL,
+                    local_day TEXT NOT NULL,
+                    health_type TEXT NOT NULL,
+                    id TEXT NOT NULL UNIQUE,
+                    total REAL,
+                    minimum REAL,
+                    mean REAL,
+                    maximum REAL,
+                    reading_count INTEGER,
+                    import_id TEXT NOT NULL,
+                    PRIMARY KEY (participant_id, local_day, health_type)
+                );
+                CREATE INDEX health_daily_type ON health_daily (participant_id, health_type);
+                -- The raw samples of the most recent days, for re-computation; replaced by each import.
+                CREATE TABLE health_sample (
+                    participant_id TEXT NOT NULL,
+                    health_type TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    start_at TEXT NOT NULL,
+                    end_at TEXT NOT NULL,
+                    value REAL NOT NULL,
+                    sleep_stage TEXT,
+                    import_id TEXT NOT NULL
+                );
+                CREATE INDEX health_sample_participant ON health_sample (participant_id, start_at);
+                -- One row per import: counts only, never a health value.
+                CREATE TABLE health_import (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    participant_id TEXT NOT NULL,
+                    imported_at TEXT NOT NULL,
+                    records_read INTEGER NOT NULL,
+                    records_kept INTEGER NOT NULL,
+                    skipped BLOB NOT NULL,
+                    days_stored INTEGER NOT NULL,
+                    samples_stored INTEGER NOT NULL,
+                    first_day TEXT,
+                    last_day TEXT
+                );
+                CREATE INDEX health_import_participant ON health_import (participant_id, imported_at);
+                """)
+    ]
+
+    /// The same tables on PostgreSQL (appended to ``RecoverSchema/postgresMigrations``).
+    public static let postgresMigrations: [PostgresMigration] = [
+        PostgresMigration(
+            name: "health-001-create",
+            sql: """
+                CREATE TABLE health_daily (
+                    participant_id text COLLATE "C" NOT NULL,
+                    local_day text COLLATE "C" NOT NULL,
+                    health_type text COLLATE "C" NOT NULL,
+                    id text COLLATE "C" NOT NULL UNIQUE,
+                    total double precision,
+                    minimum double precision,
+                    mean double precision,
+                    maximum double precision,
+                    reading_count bigint,
+                    import_id text COLLATE "C" NOT NULL,
+                    PRIMARY KEY (participant_id, local_day, health_type)
+                );
+                CREATE INDEX health_daily_type ON health_daily (participant_id, health_type);
+                CREATE TABLE health_sample (
+                    participant_id text COLLATE "C" NOT NULL,
+                    health_type text COLLATE "C" NOT NULL,
+                    source text COLLATE "C" NOT NULL,
+                    start_at timestamptz NOT NULL,
+                    end_at timestamptz NOT NULL,
+                    value double precision NOT NULL,
+                    sleep_stage text COLLATE "C",
+                    import_id text COLLATE "C" NOT NULL
+                );
+                CREATE INDEX health_sample_participant ON health_sample (participant_id, start_at);
+                CREATE TABLE health_import (
+                    id text COLLATE "C" PRIMARY KEY,
+                    participant_id text COLLATE "C" NOT NULL,
+                    imported_at timestamptz NOT NULL,
+                    records_read bigint NOT NULL,
+                    records_kept bigint NOT NULL,
+                    skipped bytea NOT NULL,
+                    days_stored bigint NOT NULL,
+                    samples_stored bigint NOT NULL,
+                    first_day text COLLATE "C",
+                    last_day text COLLATE "C"
+                );
+                CREATE INDEX health_import_participant ON health_import (participant_id, imported_at);
+                """)
+    ]
+}
