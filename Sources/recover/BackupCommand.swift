@@ -66,9 +66,18 @@ extension Commands {
             changed. Restored files get mode 0600 (the signing key among them), folders 0700. Run \
             'recover audit verify --data-dir DIR' afterwards.
             """,
-        options: [.option("data-dir", value: "DIR", help: "The folder to restore into (empty or new).")]
+        options: [
+            .option("data-dir", value: "DIR", help: "The folder to restore into (empty or new)."),
+            .option("database", value: "URL", help: "Not for restores: says what to do for PostgreSQL instead."),
+        ]
     ) { arguments in
         try arguments.expectPositionals(atMost: 1)
+        if arguments.value("database") != nil {
+            throw UsageError(
+                "a backup holds a data folder with its SQLite database: restore it with --data-dir, then move it "
+                    + "with 'recover database copy --from DIR --to URL'; a study on PostgreSQL is restored with "
+                    + "pg_restore (docs/deployment.md)")
+        }
         let file = URL(fileURLWithPath: try arguments.positional(0, "FILE"))
         let folder = URL(fileURLWithPath: try arguments.required("data-dir"))
         let progress = ProgressLine(noun: "files")

@@ -73,6 +73,12 @@ import Testing
         #expect(noFile.stderr.contains("no backup file"))
         let noRestore = try CLIProcess.run(["restore", nowhere.path + ".tar.gz", "--data-dir", nowhere.path])
         #expect(noRestore.status == 66)
+        let onPostgres = try CLIProcess.run([
+            "restore", nowhere.path + ".tar.gz", "--data-dir", nowhere.path, "--database", "postgresql://u:pw@h/db",
+        ])
+        #expect(onPostgres.status == 64)
+        #expect(onPostgres.stderr.contains("recover database copy") && onPostgres.stderr.contains("pg_restore"))
+        #expect(!onPostgres.stderr.contains("pw@"))
         #expect(!FileManager.default.fileExists(atPath: nowhere.path))
     }
 
