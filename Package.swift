@@ -118,7 +118,7 @@ let package = Package(
             name: "RecoverBench",
             dependencies: [
                 "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "Web", "RecoverWeb",
-                "RecoverApp", "Cryptography", "Exports", "Postgres", "HealthImport",
+                "RecoverApp", "Cryptography", "Exports", "Postgres", "HealthImport", "ParticipantJourney",
             ]
         ),
 
@@ -132,6 +132,8 @@ let package = Package(
         // The test server for every suite that needs PostgreSQL: one throwaway cluster per test process, a schema
         // per test.
         .target(name: "PostgresTestSupport", dependencies: ["Postgres"], path: "Tests/PostgresTestSupport"),
+        // A participant's onboarding answers as the pages take them: the live tests' and the benchmarks'.
+        .target(name: "ParticipantJourney", path: "Tests/ParticipantJourney"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTestSupport"]),
         .testTarget(
             name: "CareSQLiteTests",
@@ -155,7 +157,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "RecoverCLITests",
-            dependencies: ["recover", "SQLite", "Postgres", "PostgresTestSupport", "HealthExportFixture"]),
+            dependencies: [
+                "recover", "SQLite", "Postgres", "PostgresTestSupport", "HealthExportFixture", "ParticipantJourney",
+            ]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "BackupsTests", dependencies: ["Backups", "SQLite"]),

@@ -1,6 +1,7 @@
 import Cryptography
 import Dispatch
 import Foundation
+import ParticipantJourney
 import Postgres
 import RecoverApp
 import RecoverData
@@ -112,7 +113,7 @@ enum PostgresBenchmark {
         }
         client.get("/survey/onboarding/0")
         guard let run = field("run", in: client.lastPage) else { throw Failure(description: "no onboarding run") }
-        for (step, fields) in onboarding {
+        for (step, fields) in OnboardingForm.steps {
             let response = client.post(
                 "/survey/onboarding/0", form: fields.merging(["step": step, "action": "next", "run": run]) { $1 })
             guard response.status == .seeOther else {
@@ -122,42 +123,8 @@ enum PostgresBenchmark {
         return client
     }
 
-    static let onboarding: [(String, [String: String])] = [
-        ("onboarding.welcome", [:]),
-        ("onboarding.overview", [:]),
-        (
-            "onboarding.signatureCapture",
-            [
-                "consent.name": "Bench Participant",
-                "consent.signature.strokes": #"[[{"x":10,"y":10,"t":0},{"x":40,"y":30,"t":16}]]"#,
-                "consent.signature.image": "data:image/png;base64,iVBORw0K",
-            ]
-        ),
-        (
-            "onboarding.requestPermissionsStep",
-            [
-                "permission.health.read.activeEnergyBurned": "granted",
-                "permission.health.write.stepCount": "declined", "permission.notifications": "granted",
-                "permission.motion": "granted",
-            ]
-        ),
-        (
-            "onboarding.goals",
-            [
-                "onboarding.goals.goal": "Climb stairs", "onboarding.goals.kneeBend": "110",
-                "onboarding.goals.checkinTime": "08:00",
-            ]
-        ),
-        ("onboarding.completionStep", [:]),
-    ]
-
     /// The value of the hidden input `name` in `page`.
-    static func field(_ name: String, in page: String) -> String? {
-        guard let start = page.range(of: "name=\"\(name)\" value=\"")?.upperBound,
-            let end = page[start...].firstIndex(of: "\"")
-        else { return nil }
-        return String(page[start..<end])
-    }
+    static func field(_ name: String, in page: String) -> String? { OnboardingForm.hiddenField(name, in: page) }
 
     struct Timing {
         let rate: Double

@@ -1,4 +1,5 @@
 import Foundation
+import ParticipantJourney
 
 /// One participant's browser over ``LoopbackHTTP`` through the first day (join through an invitation, sign
 /// in as the join's answer asks, onboarding with its consent signature, the check-in), kept across server
@@ -56,34 +57,7 @@ struct ParticipantVisit: Sendable {
     /// The reason of the ``LoopbackHTTP/Unanswered`` a 503 answer is turned into.
     static let unavailable = "503 Service Unavailable"
 
-    static let onboardingSteps: [(String, [String: String])] = [
-        ("onboarding.welcome", [:]),
-        ("onboarding.overview", [:]),
-        (
-            "onboarding.signatureCapture",
-            [
-                "consent.name": "Ada Lovelace",
-                "consent.signature.strokes": #"[[{"x":10,"y":10,"t":0},{"x":40,"y":30,"t":16}]]"#,
-                "consent.signature.image": "data:image/png;base64,iVBORw0K",
-            ]
-        ),
-        (
-            "onboarding.requestPermissionsStep",
-            [
-                "permission.health.read.activeEnergyBurned": "granted",
-                "permission.health.write.stepCount": "declined", "permission.notifications": "granted",
-                "permission.motion": "granted",
-            ]
-        ),
-        (
-            "onboarding.goals",
-            [
-                "onboarding.goals.goal": "Climb stairs", "onboarding.goals.kneeBend": "110",
-                "onboarding.goals.checkinTime": "08:00",
-            ]
-        ),
-        ("onboarding.completionStep", [:]),
-    ]
+    static let onboardingSteps = OnboardingForm.steps
 
     /// Goes on from where the visit stopped until the day is done; throws ``LoopbackHTTP/Unanswered`` when
     /// the server goes away (call again once one is up) and ``Surprise`` on an unexpected answer.
@@ -206,10 +180,9 @@ struct ParticipantVisit: Sendable {
 
     /// The value of the hidden input `name` on the last page.
     private func field(_ name: String) throws -> String {
-        let marker = "name=\"\(name)\" value=\""
-        guard let start = page.range(of: marker)?.upperBound, let end = page[start...].firstIndex(of: "\"") else {
+        guard let value = OnboardingForm.hiddenField(name, in: page) else {
             throw Surprise(description: "no \(name) field on the page")
         }
-        return String(page[start..<end])
+        return value
     }
 }

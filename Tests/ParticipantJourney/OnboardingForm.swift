@@ -1,0 +1,45 @@
+import Foundation
+
+/// What a participant's browser posts through the Recover onboarding, step by step, and how it reads the
+/// hidden fields of a page: shared by the live tests' participants (`ParticipantVisit`) and the benchmarks
+/// that drive the real pages (`recover-bench postgres`).
+public enum OnboardingForm {
+    /// Each onboarding step with the fields a participant fills in (a name and a drawn signature for the
+    /// consent, the permissions, the goals), in order.
+    public static let steps: [(step: String, fields: [String: String])] = [
+        ("onboarding.welcome", [:]),
+        ("onboarding.overview", [:]),
+        (
+            "onboarding.signatureCapture",
+            [
+                "consent.name": "Ada Lovelace",
+                "consent.signature.strokes": #"[[{"x":10,"y":10,"t":0},{"x":40,"y":30,"t":16}]]"#,
+                "consent.signature.image": "data:image/png;base64,iVBORw0K",
+            ]
+        ),
+        (
+            "onboarding.requestPermissionsStep",
+            [
+                "permission.health.read.activeEnergyBurned": "granted",
+                "permission.health.write.stepCount": "declined", "permission.notifications": "granted",
+                "permission.motion": "granted",
+            ]
+        ),
+        (
+            "onboarding.goals",
+            [
+                "onboarding.goals.goal": "Climb stairs", "onboarding.goals.kneeBend": "110",
+                "onboarding.goals.checkinTime": "08:00",
+            ]
+        ),
+        ("onboarding.completionStep", [:]),
+    ]
+
+    /// The value of the hidden input `name` in `page` (`run`, `step`, `csrf`), or nil.
+    public static func hiddenField(_ name: String, in page: String) -> String? {
+        guard let start = page.range(of: "name=\"\(name)\" value=\"")?.upperBound,
+            let end = page[start...].firstIndex(of: "\"")
+        else { return nil }
+        return String(page[start..<end])
+    }
+}
