@@ -10,7 +10,6 @@ from pathlib import Path
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 import support
@@ -25,16 +24,24 @@ class ClockedServer:
     def __init__(self):
         self.folder = Path(tempfile.mkdtemp(prefix="recover-clock-"))
         self.today_file = self.folder / "today-shift"
-        self.today_file.write_text("0")
+        self.seconds = seconds_to_ten_in_shanghai()
+        self.move_today(0)
         self.server = support.start_server(["--fake-today-file", str(self.today_file)])
 
     def move_today(self, days: int) -> None:
-        self.today_file.write_text(str(days))
+        self.today_file.write_text(f"{days} {self.seconds}")
 
     def stop(self) -> None:
         self.server.stop()
         shutil.rmtree(self.server.data_dir, ignore_errors=True)
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def seconds_to_ten_in_shanghai() -> int:
+    """The shift that makes the study clock read 10:00 in Asia/Shanghai (the browsers' zone, UTC+8 without
+    daylight saving) now: every test then has fourteen hours before its participants' midnight."""
+    seconds_of_day = (int(time.time()) + 8 * 3600) % 86_400
+    return 10 * 3600 - seconds_of_day
 
 
 def orientation(driver, beta: float) -> None:
@@ -67,7 +74,7 @@ def main_text(driver) -> str:
 
 
 def wait_loaded(driver, old_page) -> None:
-    WebDriverWait(driver, 15).until(expected_conditions.staleness_of(old_page))
+    WebDriverWait(driver, 15).until(lambda _: support.replaced(old_page))
     WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 

@@ -223,7 +223,8 @@ def submit(driver, form_action: str) -> None:
 
 def replaced(element) -> bool:
     """Whether `element` has left the document (selenium's `staleness_of`, but Chromium under load also says
-    so with "does not belong to the document")."""
+    so with "does not belong to the document", and asked while the old document is being torn down it may
+    answer "unhandled inspector error": not known yet, so the wait asks again)."""
     try:
         element.is_enabled()
         return False
@@ -232,6 +233,8 @@ def replaced(element) -> bool:
     except WebDriverException as error:
         if "does not belong to the document" in str(error):
             return True
+        if "unhandled inspector error" in str(error):
+            return False
         raise
 
 

@@ -7,7 +7,6 @@ import re
 import subprocess
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 import support
@@ -28,7 +27,7 @@ def follow(driver, link_text: str) -> None:
     """Clicks a link and waits for the next page to load."""
     page = driver.find_element(By.TAG_NAME, "html")
     driver.find_element(By.LINK_TEXT, link_text).click()
-    WebDriverWait(driver, 15).until(expected_conditions.staleness_of(page))
+    WebDriverWait(driver, 15).until(lambda _: support.replaced(page))
     WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
