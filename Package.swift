@@ -97,7 +97,9 @@ let package = Package(
         // The participant pages and the research console, on the framework.
         .target(
             name: "RecoverWeb",
-            dependencies: ["Web", "Research", "Care", "RecoverData", "Recover", "Cryptography", "Exports"],
+            dependencies: [
+                "Web", "Research", "Care", "RecoverData", "Recover", "Cryptography", "Exports", "HealthImport",
+            ],
             resources: [.copy("Assets")]
         ),
         // The composition root: stores, services and routes from a configuration.
@@ -153,7 +155,7 @@ let package = Package(
             name: "RecoverWebTests",
             dependencies: [
                 "Web", "RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover", "Cryptography",
-                "Exports",
+                "Exports", "HealthImport", "HealthExportFixture",
             ]),
         .testTarget(
             name: "RecoverCLITests",

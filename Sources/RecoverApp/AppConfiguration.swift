@@ -33,6 +33,8 @@ public struct AppConfiguration: Sendable {
     public var trustedProxy: NetworkAddress?
     /// The largest video upload in bytes.
     public var uploadLimit = MediaServices.defaultUploadLimit
+    /// The largest Apple Health export upload in bytes.
+    public var healthUploadLimit = HealthServices.defaultUploadLimit
     /// Where request lines and errors go.
     public var log: @Sendable (String) -> Void = { _ in }
 

@@ -20,6 +20,8 @@ public struct RecoverApp: Sendable {
     public let study: StudyServices
     /// Videos and the hearing screening.
     public let media: MediaServices
+    /// Apple Health uploads and their background importer.
+    public let health: HealthServices
     /// The research console's services.
     public let console: ConsoleContext
     /// Every route and the middleware chain.
@@ -47,6 +49,9 @@ public struct RecoverApp: Sendable {
         let media = try MediaServices(study: study, dataFolder: folder.url, uploadLimit: configuration.uploadLimit)
         // Uploads a crash cut off left their temporary files; nothing else removes them.
         media.spooling.removeLeftovers()
+        let health = try HealthServices(
+            study: study, dataFolder: folder.url, uploadLimit: configuration.healthUploadLimit)
+        health.spooling.removeLeftovers()
         let console = ConsoleContext(
             records: folder.records,
             exports: StudyExports(records: folder.records, signingKey: folder.signingKey),
@@ -55,12 +60,14 @@ public struct RecoverApp: Sendable {
         self.services = services
         self.study = study
         self.media = media
+        self.health = health
         self.console = console
         web = try WebApp(services: services, log: configuration.log) { router, services in
             StudyRoutes.add(to: &router, services: services, study: study)
             MediaRoutes.add(to: &router, media: media)
             InsightsRoutes.add(to: &router, services: services, study: study)
             AccountRecordRoutes.add(to: &router, services: services, study: study)
+            HealthRoutes.add(to: &router, health: health)
             ConsoleRoutes.add(to: &router, context: console)
         }
     }

@@ -39,10 +39,13 @@ extension Commands {
         guard let account = found, account.role == .participant else {
             throw NoInputError("no participant '\(who)' in the study")
         }
-        let granted = try data.records.grantedHealthTypes(participantID: account.id)
-        let importer = HealthImporter(
-            configuration: HealthImportConfiguration(
-                grantedTypes: granted, start: account.createdAt, timeZoneIdentifier: account.zoneIdentifier))
+        let importer: HealthImporter
+        do {
+            importer = try data.records.healthImporter(participantID: account.id)
+        } catch let error as HealthStoreError {
+            throw DataError(error.description)
+        }
+        let granted = importer.configuration.grantedTypes
         let progress = ProgressLine(noun: "KiB of the export read")
         let result: HealthImportResult
         var consumed: Int64 = 0

@@ -40,6 +40,9 @@ extension Commands {
             .option(
                 "min-body-rate", value: "BYTES",
                 help: "Bytes per second a body must average after the header timeout (default 4096; 0: none)."),
+            .option(
+                "health-upload-limit-mb", value: "N",
+                help: "The largest Apple Health export a participant may upload, in MiB (default 2048, at most 65536)."),
         ] + testOptions
     ) { arguments in
         try arguments.expectPositionals(atMost: 0)
@@ -69,6 +72,8 @@ extension Commands {
             app.trustedProxy = address
         }
         app.studyClock = try studyClock(arguments)
+        let healthLimit = try arguments.integer("health-upload-limit-mb", default: 2048, in: 1...65_536)
+        app.healthUploadLimit = healthLimit << 20
         app.log = { line in Output.error.line(line) }
         let recover: RecoverApp
         do {
@@ -94,6 +99,7 @@ extension Commands {
             }
         }
         housekeeping.resume()
+        try recover.health.importer.start()
         raiseOpenFileLimit(for: configuration)
         let server: HTTPServer
         do {
@@ -114,6 +120,7 @@ extension Commands {
         // Nothing calls into the database once the server has stopped; it closes as this action
         // returns and releases the last reference, before the process exits 0.
         housekeeping.cancel()
+        recover.health.importer.stop()
         server.stop()
         Output.error.line("stopped")
     }

@@ -21,8 +21,8 @@ import Testing
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// An export of active energy (granted by demo participants) and steps (not granted), 4 of each in the
-    /// last hour, written at `url`.
+    /// An export of active energy (granted by demo participants) and resting energy (the study does not ask
+    /// for it, so nobody grants it), 4 of each in the last hour, written at `url`.
     static func writeRecentExport(to url: URL) throws {
         let format = DateFormatter()
         format.locale = Locale(identifier: "en_US_POSIX")
@@ -32,7 +32,8 @@ import Testing
         for minutes in [10, 20, 30, 40] {
             let start = format.string(from: Date().addingTimeInterval(-Double(minutes) * 60))
             records += Zip.record(Zip.activeEnergy, unit: "kcal", start: start, value: "12.5")
-            records += Zip.record(Zip.steps, start: start, value: "100")
+            records += Zip.record(
+                "HKQuantityTypeIdentifierBasalEnergyBurned", unit: "kcal", start: start, value: "60")
         }
         try Zip.write(Zip.document(records), to: url)
     }
@@ -54,7 +55,11 @@ import Testing
             #expect(lines.first?.contains(": 8 records read, 4 kept, 4 skipped; ") == true)
             #expect(lines.first?.hasSuffix(", 4 recent samples") == true)
             #expect(lines.dropFirst().first == "skipped by reason: not-granted 4")
-            #expect(lines.last == "granted types: HKQuantityTypeIdentifierActiveEnergyBurned")
+            #expect(
+                lines.last
+                    == "granted types: HKCategoryTypeIdentifierSleepAnalysis, HKQuantityTypeIdentifierActiveEnergyBurned, "
+                    + "HKQuantityTypeIdentifierDistanceWalkingRunning, HKQuantityTypeIdentifierHeartRate, "
+                    + "HKQuantityTypeIdentifierStepCount")
         }
         #expect(try CLIProcess.run(["audit", "verify", "--data-dir", dataDir]).stdout.hasPrefix("ok "))
     }

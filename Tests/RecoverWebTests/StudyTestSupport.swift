@@ -97,7 +97,11 @@ extension TestClient where Fixture == StudyFixture {
             (
                 "onboarding.requestPermissionsStep",
                 [
+                    "permission.health.read.stepCount": "granted",
+                    "permission.health.read.distanceWalkingRunning": "granted",
                     "permission.health.read.activeEnergyBurned": "granted",
+                    "permission.health.read.heartRate": "granted",
+                    "permission.health.read.sleepAnalysis": "granted",
                     "permission.health.write.stepCount": "declined",
                     "permission.notifications": "granted", "permission.motion": "granted",
                 ]

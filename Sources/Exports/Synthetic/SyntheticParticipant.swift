@@ -121,12 +121,14 @@ struct SyntheticParticipant {
                 StepResult(stepID: goals.welcome, endDate: joined.addingTimeInterval(30)),
                 StepResult(
                     stepID: goals.signature, endDate: done.addingTimeInterval(-300), activity: .consent(consent)),
-                // The permissions step as the pages record it: the study reads active energy (granted, so a
-                // Health export can be imported for a demo participant), asks to write steps (declined).
+                // The permissions step as the pages record it: every type the study reads is granted (so a Health
+                // export can be imported for a demo participant); writing steps is declined.
                 StepResult(
                     stepID: goals.permissions, endDate: done.addingTimeInterval(-120),
                     activity: .permissions([
-                        "health": true, "health.read.activeEnergyBurned": true, "health.write.stepCount": false,
+                        "health": true, "health.read.stepCount": true, "health.read.distanceWalkingRunning": true,
+                        "health.read.activeEnergyBurned": true, "health.read.heartRate": true,
+                        "health.read.sleepAnalysis": true, "health.write.stepCount": false,
                         "notifications": true, "motionActivity": true,
                     ])),
                 StepResult(

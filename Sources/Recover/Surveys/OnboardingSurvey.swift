@@ -44,7 +44,7 @@ extension RecoverSurveys {
             text: text.permissionsText,
             kind: .requestPermissions(
                 PermissionRequest(
-                    healthRead: [.activeEnergyBurned],
+                    healthRead: [.stepCount, .distanceWalkingRunning, .activeEnergyBurned, .heartRate, .sleepAnalysis],
                     healthWrite: [.stepCount],
                     notifications: true,
                     motionActivity: true

@@ -33,23 +33,47 @@ public enum HealthGrants {
     /// The types granted in the permissions step of an onboarding result (reading only: a write grant lets
     /// the study write to Health, not read from it).
     public static func granted(inOnboarding result: SurveyResult) -> Set<HealthType> {
-        guard case .permissions(let grants) = result.stepResult(RecoverSurveys.Onboarding.permissions)?.activity
-        else { return [] }
-        let prefix = "health.read."
-        var types: Set<HealthType> = []
-        for (key, granted) in grants where granted && key.hasPrefix(prefix) {
-            guard let type = HealthDataType(rawValue: String(key.dropFirst(prefix.count))) else { continue }
-            types.formUnion(healthTypes(of: type))
-        }
-        return types
+        Set(answers(inOnboarding: result).filter(\.granted).flatMap { healthTypes(of: $0.type) })
     }
 
-    /// The types the participant granted in their latest completed onboarding, inside the caller's transaction.
-    static func granted(participantID: String, in db: StoreConnection) throws -> Set<HealthType> {
+    /// The read permissions an onboarding result's permissions step answered, in the order of
+    /// ``HealthDataType``: which types were asked about, and whether each was allowed.
+    public static func answers(inOnboarding result: SurveyResult) -> [HealthGrant] {
+        guard case .permissions(let grants) = result.stepResult(RecoverSurveys.Onboarding.permissions)?.activity
+        else { return [] }
+        return HealthDataType.allCases.compactMap { type in
+            grants["health.read.\(type.rawValue)"].map { HealthGrant(type: type, granted: $0) }
+        }
+    }
+
+    /// The participant's read permissions now, inside the caller's transaction: their latest completed
+    /// onboarding's answers, each replaced by a later change on the account page (``HealthGrantStore``).
+    static func current(participantID: String, in db: StoreConnection) throws -> [HealthGrant] {
         let taskID = ParticipantPlan.taskID(StudyTaskID.onboarding, patientID: participantID)
         guard let latest = try SurveyDataStore.results(patientID: participantID, taskID: taskID, in: db).last else {
             return []
         }
-        return granted(inOnboarding: try SurveyJSON.decode(SurveyResult.self, from: latest.json))
+        let asked = answers(inOnboarding: try SurveyJSON.decode(SurveyResult.self, from: latest.json))
+        let changes = try HealthGrantStore.changes(participantID: participantID, in: db)
+        return asked.map { answer in HealthGrant(type: answer.type, granted: changes[answer.type] ?? answer.granted) }
+    }
+
+    /// The types the participant granted now, inside the caller's transaction.
+    static func granted(participantID: String, in db: StoreConnection) throws -> Set<HealthType> {
+        Set(try current(participantID: participantID, in: db).filter(\.granted).flatMap { healthTypes(of: $0.type) })
+    }
+}
+
+/// A participant's answer for reading one type of health data.
+public struct HealthGrant: Hashable, Sendable {
+    /// The type the study asked to read.
+    public var type: HealthDataType
+    /// Whether the participant allows it.
+    public var granted: Bool
+
+    /// An answer from its fields.
+    public init(type: HealthDataType, granted: Bool) {
+        self.type = type
+        self.granted = granted
     }
 }

@@ -50,7 +50,35 @@ extension HealthStore {
                     last_day TEXT
                 );
                 CREATE INDEX health_import_participant ON health_import (participant_id, imported_at);
-                """)
+                """),
+        Migration(
+            name: "health-002-uploads-and-grant-changes",
+            sql: """
+                -- An uploaded export waiting for, in or past its import: state and progress only.
+                CREATE TABLE health_upload (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    participant_id TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    byte_count INTEGER NOT NULL,
+                    progress INTEGER NOT NULL,
+                    error_code TEXT,
+                    import_id TEXT,
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL
+                );
+                CREATE INDEX health_upload_state ON health_upload (state, created_at);
+                CREATE INDEX health_upload_participant ON health_upload (participant_id, created_at);
+                -- A participant's later answer for one type their onboarding asked about (allowed again or
+                -- revoked on the account page); the latest wins over the onboarding's. id is participant/type.
+                CREATE TABLE health_grant (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    participant_id TEXT NOT NULL,
+                    permission_type TEXT NOT NULL,
+                    granted INTEGER NOT NULL,
+                    changed_at TEXT NOT NULL
+                );
+                CREATE INDEX health_grant_participant ON health_grant (participant_id);
+                """),
     ]
 
     /// The same tables on PostgreSQL (appended to ``RecoverSchema/postgresMigrations``).
@@ -96,6 +124,31 @@ extension HealthStore {
                     last_day text COLLATE "C"
                 );
                 CREATE INDEX health_import_participant ON health_import (participant_id, imported_at);
-                """)
+                """),
+        PostgresMigration(
+            name: "health-002-uploads-and-grant-changes",
+            sql: """
+                CREATE TABLE health_upload (
+                    id text COLLATE "C" PRIMARY KEY,
+                    participant_id text COLLATE "C" NOT NULL,
+                    state text COLLATE "C" NOT NULL,
+                    byte_count bigint NOT NULL,
+                    progress bigint NOT NULL,
+                    error_code text COLLATE "C",
+                    import_id text COLLATE "C",
+                    created_at timestamptz NOT NULL,
+                    updated_at timestamptz NOT NULL
+                );
+                CREATE INDEX health_upload_state ON health_upload (state, created_at);
+                CREATE INDEX health_upload_participant ON health_upload (participant_id, created_at);
+                CREATE TABLE health_grant (
+                    id text COLLATE "C" PRIMARY KEY,
+                    participant_id text COLLATE "C" NOT NULL,
+                    permission_type text COLLATE "C" NOT NULL,
+                    granted bigint NOT NULL,
+                    changed_at timestamptz NOT NULL
+                );
+                CREATE INDEX health_grant_participant ON health_grant (participant_id);
+                """),
     ]
 }

@@ -10,6 +10,8 @@ public struct HealthStoreError: Error, Hashable, Sendable, CustomStringConvertib
         public static let withdrawn = Code(rawValue: "withdrawn")
         /// The result holds a figure that is not a finite, non-negative number (not from the importer).
         public static let implausibleFigure = Code(rawValue: "implausible-figure")
+        /// The participant's onboarding did not ask about the type.
+        public static let notAsked = Code(rawValue: "not-asked")
         /// A stored row cannot be read back (edited by hand).
         public static let unreadableRow = Code(rawValue: "unreadable-row")
     }

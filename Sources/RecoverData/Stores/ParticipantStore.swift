@@ -60,6 +60,33 @@ public protocol ParticipantStore: Sendable {
     /// Deletes every stored figure and sample of a revoked type; returns the daily rows deleted.
     @discardableResult
     func deleteHealthData(_ type: HealthType, participantID: String, by actor: String) throws -> Int
+    /// The participant's read permissions now: the types their onboarding asked about, each with its latest
+    /// answer.
+    func healthGrants(participantID: String) throws -> [HealthGrant]
+    /// Changes the answer for reading a type (and deletes its stored data when asked); returns the daily rows
+    /// deleted.
+    @discardableResult
+    func changeHealthGrant(
+        _ type: HealthDataType, granted: Bool, deletingData: Bool, participantID: String, by actor: String,
+        at instant: Date
+    ) throws -> Int
+    /// The importer of the participant's export: their granted types, from enrolment, in their zone.
+    func healthImporter(participantID: String) throws -> HealthImporter
+    /// Records an uploaded export as waiting for its import.
+    @discardableResult
+    func queueHealthUpload(id: String, participantID: String, byteCount: Int, at instant: Date) throws
+        -> HealthUpload
+    /// The oldest waiting upload, now marked as importing.
+    func claimHealthUpload(at instant: Date) throws -> HealthUpload?
+    /// How far an upload's import has read, in thousandths.
+    func recordHealthUploadProgress(_ thousandths: Int, of id: String, at instant: Date) throws
+    /// Marks an upload done (with its import's id) or failed (with an error code).
+    func finishHealthUpload(_ id: String, importID: String?, errorCode: String?, at instant: Date) throws
+    /// Uploads a stopped server left importing wait again; returns how many.
+    @discardableResult
+    func requeueInterruptedHealthUploads(at instant: Date) throws -> Int
+    /// The participant's uploads, oldest first.
+    func healthUploads(participantID: String) throws -> [HealthUpload]
 }
 
 /// One day of a participant's feed and its week.

@@ -32,6 +32,7 @@ enum AccountRecordSections {
             <li><a href="/account/consent">\(t["data.consent"])</a></li>
             <li><a href="/account/data.csv" download>\(t["data.csv"])</a></li>
             <li><a href="/account/data.json" download>\(t["data.json"])</a></li>
+            \(account.withdrawnAt == nil ? "<li><a href=\"/account/health\">\(t["health.account.link"])</a></li>" : HTML.empty)
             </ul>
             </section>
             <section class="card" aria-labelledby="withdraw-heading">

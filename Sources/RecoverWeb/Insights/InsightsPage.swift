@@ -1,5 +1,6 @@
 import Care
 import Foundation
+import HealthImport
 import Recover
 import RecoverData
 import Web
@@ -16,12 +17,37 @@ enum InsightsPage {
         guard RecoveryInsights.hasCompletedOnboarding(outcomes) else { return .redirect(to: "/") }
         let today = ParticipantClock.today(for: account, now: study.now())
         let insights = RecoveryInsights(outcomes: outcomes, today: today)
-        var response = Response.html(render(insights, request: request, knee: KneeCard(outcomes: outcomes)))
+        let steps = try stepsByDay(account: account, days: insights.checkinDays, study: study)
+        var response = Response.html(
+            render(insights, request: request, knee: KneeCard(outcomes: outcomes), steps: steps))
         response.headers["Cache-Control"] = "no-store"
         return response
     }
 
-    static func render(_ insights: RecoveryInsights, request: Request, knee: KneeCard? = nil) -> HTML {
+    /// The participant's steps per day (`YYYY-MM-DD`) over the chart's days, or nil when they neither granted
+    /// steps nor have any stored (the section is then left out).
+    static func stepsByDay(account: Account, days: [CheckinDay], study: StudyServices) throws -> [String: Double]? {
+        guard let first = days.first?.day, let last = days.last?.day,
+            let from = HealthDay(year: first.year, month: first.month, day: first.day),
+            let through = HealthDay(year: last.year, month: last.month, day: last.day)
+        else { return nil }
+        let figures = try study.records.healthDays(participantID: account.id, from: from, through: through)
+        var steps: [String: Double] = [:]
+        for figure in figures where figure.type == .stepCount { steps[figure.day.description] = figure.total }
+        if steps.isEmpty, account.withdrawnAt != nil { return nil }
+        if steps.isEmpty,
+            !(try study.records.healthGrants(participantID: account.id)).contains(where: {
+                $0.type == .stepCount && $0.granted
+            })
+        {
+            return nil
+        }
+        return steps
+    }
+
+    static func render(
+        _ insights: RecoveryInsights, request: Request, knee: KneeCard? = nil, steps: [String: Double]? = nil
+    ) -> HTML {
         let t = Localizer(request.language)
         let summary = InsightsSummary(insights: insights, t: t)
         let checkin = CheckinChart(days: insights.checkinDays, t: t)
@@ -45,8 +71,27 @@ enum InsightsPage {
                 \(range.figure(summary: summary.range))
                 \(range.table)
                 </section>
+                \(steps.map { stepsSection(StepsChart(checkinDays: insights.checkinDays, steps: $0, t: t)) })
                 \(knee?.render(t))
                 """)
+    }
+}
+
+extension InsightsPage {
+    /// Steps per day from Apple Health, beside pain in its table; without steps yet, where to share them.
+    static func stepsSection(_ chart: StepsChart) -> HTML {
+        let t = chart.t
+        let body: HTML =
+            chart.hasSteps
+            ? "\(chart.figure())\(chart.table)"
+            : "<p><a href=\"/account/health\">\(t["insights.steps.share"])</a></p>"
+        return """
+            <section class="card insights-section" aria-labelledby="steps-heading">
+            <h2 id="steps-heading">\(t["insights.steps.heading"])</h2>
+            <p class="chart-summary">\(chart.summary)</p>
+            \(body)
+            </section>
+            """
     }
 }
 

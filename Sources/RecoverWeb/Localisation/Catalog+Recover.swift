@@ -14,6 +14,7 @@ extension Catalog {
         Catalog([.english: FormatsCatalog.english, .simplifiedChinese: FormatsCatalog.simplifiedChinese]),
         Catalog([.english: MediaCatalog.english, .simplifiedChinese: MediaCatalog.simplifiedChinese]),
         Catalog([.english: SignInStrings.english, .simplifiedChinese: SignInStrings.simplifiedChinese]),
+        Catalog([.english: HealthStrings.english, .simplifiedChinese: HealthStrings.simplifiedChinese]),
     ].reduce(Catalog([.english: platformEnglish, .simplifiedChinese: platformSimplifiedChinese])) { all, area in
         all.merging(area)
     }

@@ -25,6 +25,16 @@ extension Area {
         Area(access: .participant, bodyLimit: .spooled(media.uploadLimit, media.spooling))
     }
 
+    /// `/account/health…`: the Apple Health page, its status and permissions, for participants who take part.
+    public static let healthPages = Area("/account/health", access: .participant)
+
+    /// `/account/health/upload`: Health exports (up to the operator's limit) stream to `health/incoming/`,
+    /// taken only from a request that passes the session, CSRF and participant checks (and its route's own)
+    /// on its headers.
+    public static func healthUploads(_ health: HealthServices) -> Area {
+        Area("/account/health", access: .participant, bodyLimit: .spooled(health.uploadLimit, health.spooling))
+    }
+
     /// `/console…`: the research console, staff only.
     public static let console = Area("/console", access: .staff)
 }

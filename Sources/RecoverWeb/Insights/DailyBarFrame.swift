@@ -1,0 +1,80 @@
+import Care
+import Web
+
+/// The frame both daily bar charts draw in (pain and sleep; steps): one slot per day across a 320 × 236
+/// viewBox, a value axis from 0 to `maximum` with grid lines every `gridStep`, day labels every seventh day
+/// and on the last, and the axis titles. The charts add their bars in ``slot`` widths at ``y(_:)``.
+struct DailyBarFrame {
+    let days: [LocalDate]
+    /// The left margin (wider for longer value labels).
+    let left: Double
+    let maximum: Double
+    let gridStep: Double
+    /// The label of a grid value (`9`, `6,000`).
+    let gridLabel: (Double) -> String
+    let yTitle: String
+    let format: ChartFormat
+
+    static let width = 320.0
+    static let height = 236.0
+    static let right = 6.0
+    static let top = 22.0
+    static let bottom = 40.0
+
+    var plotWidth: Double { Self.width - left - Self.right }
+    var plotHeight: Double { Self.height - Self.top - Self.bottom }
+    var slot: Double { plotWidth / Double(max(days.count, 1)) }
+
+    /// The vertical position of `value`, clamped to the axis.
+    func y(_ value: Double) -> Double {
+        Self.top + plotHeight * (1 - min(max(value, 0), maximum) / maximum)
+    }
+
+    /// The `<svg>` opening attributes' viewBox.
+    var viewBox: String { "0 0 \(Int(Self.width)) \(Int(Self.height))" }
+
+    /// The grid, both axes, the day labels and the titles.
+    var axes: HTML {
+        let c = ChartFormat.coordinate
+        let baseline = y(0)
+        let grid = stride(from: 0.0, through: maximum, by: gridStep).map { value in
+            HTML(
+                """
+                <line class="chart-grid" x1="\(c(left))" x2="\(c(Self.width - Self.right))" \
+                y1="\(c(y(value)))" y2="\(c(y(value)))"/>\
+                <text class="chart-label" x="\(c(left - 4))" y="\(c(y(value) + 4))" \
+                text-anchor="end">\(gridLabel(value))</text>
+                """)
+        }
+        let labelIndices = Set(stride(from: 0, to: days.count, by: 7)).union(days.isEmpty ? [] : [days.count - 1])
+        let dayLabels = labelIndices.sorted().map { index in
+            // The last label ends at the axis's end, so it is never cut off at the edge.
+            let isLast = index == days.count - 1
+            let x = isLast ? Self.width - Self.right : left + slot * (Double(index) + 0.5)
+            return HTML(
+                """
+                <text class="chart-label" x="\(c(x))" y="\(c(baseline + 15))" \
+                text-anchor="\(isLast ? "end" : "middle")">\(format.shortDay(days[index]))</text>
+                """)
+        }
+        return """
+            \(grid)
+            <line class="chart-axis" x1="\(c(left))" x2="\(c(left))" y1="\(c(Self.top))" \
+            y2="\(c(baseline))"/>
+            <line class="chart-axis" x1="\(c(left))" x2="\(c(Self.width - Self.right))" \
+            y1="\(c(baseline))" y2="\(c(baseline))"/>
+            <text class="chart-title" x="\(c(4))" y="\(c(Self.top - 10))">\(yTitle)</text>
+            \(dayLabels)
+            <text class="chart-title" x="\(c(left + plotWidth / 2))" y="\(c(Self.height - 6))" \
+            text-anchor="middle">\(format.t["insights.checkin.xAxis"])</text>
+            """
+    }
+
+    /// A table cell: the text, or "not recorded".
+    func cell(_ text: String?) -> HTML {
+        guard let text else {
+            return "<td class=\"chart-missing-value\">\(format.t["insights.table.notRecorded"])</td>"
+        }
+        return "<td>\(text)</td>"
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import HealthExportFixture
+import RecoverData
+import Testing
+import Web
+
+/// The Apple Health pages in process: the upload streamed, queued and imported in the background, its state,
+/// steps on insights, the permissions a participant changes, and every refusal changing nothing.
+@Suite struct HealthPagesTests {
+    typealias Zip = HealthExportZip
+
+    /// A participant who joined at the fixture's start (2027-01-15 08:00 UTC) and granted every type asked.
+    static func onboarded() throws -> StudyClient {
+        var client = try StudyClient()
+        try client.join()
+        client.completeOnboarding()
+        return client
+    }
+
+    /// An export with 4,321 steps on the join day (phone) and some resting energy (not asked for).
+    static func export() throws -> [UInt8] {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "health-pages-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appending(path: "export.zip")
+        let records =
+            Zip.record(Zip.steps, start: "2027-01-15 08:30:00 +0000", value: "4000")
+            + Zip.record(Zip.steps, start: "2027-01-15 09:30:00 +0000", value: "321")
+            + Zip.record(
+                "HKQuantityTypeIdentifierBasalEnergyBurned", unit: "kcal", start: "2027-01-15 09:00:00 +0000",
+                value: "60")
+        try Zip.write(Zip.document(records), to: url)
+        return Array(try Data(contentsOf: url))
+    }
+
+    func status(_ client: inout StudyClient) throws -> [String: Any] {
+        let response = client.send(
+            Request(method: .get, path: "/account/health/status", headers: ["Accept": "application/json"]))
+        #expect(response.status == .ok)
+        return try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+    }
+
+    @Test func anUploadedExportIsImportedInTheBackgroundAndItsStepsShowOnInsights() throws {
+        var client = try Self.onboarded()
+        let page = client.get("/account/health")
+        #expect(page.status == .ok)
+        #expect(page.text.contains("How to export your data"))
+        #expect(page.text.contains("You have not shared an export yet."))
+        #expect(client.get("/insights").text.contains("Share your Apple Health data to see your steps here."))
+
+        let answer = client.upload("/account/health/upload", bytes: try Self.export(), type: "application/zip")
+        #expect(answer.status == HTTPStatus(202))
+        let accepted = try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any]
+        #expect(accepted?["status"] as? String == "/account/health/status")
+        #expect(try status(&client)["state"] as? String == "queued")
+        #expect(try status(&client)["pending"] as? Bool == true)
+
+        #expect(client.fixture.recover.health.importer.importWaiting() == 1)
+        let done = try status(&client)
+        #expect(done["state"] as? String == "done")
+        #expect(done["message"] as? String == "Done: 3 records read, 2 kept, 1 days. Last shared on 2027-01-15.")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: client.fixture.recover.health.waiting.path).isEmpty,
+            "the export is removed once imported")
+
+        let insights = client.get("/insights").text
+        #expect(insights.contains("Steps and pain, last four weeks"))
+        #expect(insights.components(separatedBy: "class=\"chart-bar--steps\"").count == 2, "one day with steps")
+        #expect(insights.contains("<td>4,321</td>"))
+        #expect(
+            insights.contains("You walked 4,321 steps a day on average on the 1 days with steps in the last 7 days."))
+    }
+
+    @Test func refusedUploadsStoreNothing() throws {
+        var client = try Self.onboarded()
+        let waiting = client.fixture.recover.health.waiting
+        let cases: [(bytes: [UInt8], type: String, status: Int)] = [
+            (Array("not a zip at all".utf8), "application/zip", 415),
+            (try Self.export(), "text/plain", 415),
+            ([], "application/zip", 400),
+        ]
+        for (bytes, type, status) in cases {
+            let answer = client.upload("/account/health/upload", bytes: bytes, type: type)
+            #expect(answer.status.code == status, "\(type) \(bytes.count)")
+        }
+        // A wrong CSRF header is refused before the body is read.
+        let forged = client.send(
+            Request(
+                method: .post, path: "/account/health/upload",
+                headers: ["Content-Type": "application/zip", "X-CSRF-Token": "forged", "Accept": "application/json"],
+                body: try Self.export()))
+        #expect(forged.status == .forbidden)
+        #expect(
+            try client.fixture.recover.study.records.healthUploads(participantID: try participantID(client)).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: waiting.path).isEmpty)
+
+        // One upload at a time: a second while the first waits is a 409.
+        #expect(
+            client.upload("/account/health/upload", bytes: try Self.export(), type: "application/zip").status.code
+                == 202)
+        let second = client.upload("/account/health/upload", bytes: try Self.export(), type: "application/zip")
+        #expect(second.status == .conflict)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: waiting.path).count == 1)
+    }
+
+    @Test func anExportOverTheOperatorsLimitIsRefusedWith413() throws {
+        var client = try StudyClient(
+            folder: FileManager.default.temporaryDirectory.appending(path: "recover-study-tests")
+                .appending(path: UUID().uuidString),
+            configure: { $0.healthUploadLimit = 1024 })
+        try client.join()
+        client.completeOnboarding()
+        let big = try Self.export() + [UInt8](repeating: 0, count: 2048)
+        #expect(client.upload("/account/health/upload", bytes: big, type: "application/zip").status.code == 413)
+        #expect(
+            try client.fixture.recover.study.records.healthUploads(participantID: try participantID(client)).isEmpty)
+    }
+
+    @Test func aDamagedExportEndsFailedWithWordsThatSayWhatToDo() throws {
+        var client = try Self.onboarded()
+        // A zip signature followed by garbage: accepted as a zip, refused by the importer.
+        let damaged: [UInt8] = [0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 0x41, count: 200)
+        #expect(client.upload("/account/health/upload", bytes: damaged, type: "application/zip").status.code == 202)
+        client.fixture.recover.health.importer.importWaiting()
+        let failed = try status(&client)
+        #expect(failed["state"] as? String == "failed")
+        let message = try #require(failed["message"] as? String)
+        #expect(message.hasPrefix("Your export could not be read: "))
+        #expect(message.contains("Export it again"))
+        #expect(
+            try client.fixture.recover.study.records.healthImports(participantID: try participantID(client)).isEmpty)
+    }
+
+    @Test func aParticipantStopsSharingATypeAndDeletesWhatWasShared() throws {
+        var client = try Self.onboarded()
+        client.upload("/account/health/upload", bytes: try Self.export(), type: "application/zip")
+        client.fixture.recover.health.importer.importWaiting()
+        let id = try participantID(client)
+        let records = client.fixture.recover.study.records
+        #expect(try records.healthDays(participantID: id, from: nil, through: nil).map(\.type) == [.stepCount])
+
+        client.get("/account/health")
+        let stop = client.post("/account/health/grants", form: ["type": "stepCount", "granted": "0", "delete": "1"])
+        #expect(stop.status == .seeOther)
+        #expect(stop.headers["Location"] == "/account/health?saved=stepCount&deleted=1")
+        #expect(try records.healthDays(participantID: id, from: nil, through: nil).isEmpty)
+        let page = client.get("/account/health", query: ["saved": "stepCount", "deleted": "1"]).text
+        #expect(page.contains("Saved. Step count is no longer shared, and 1 days of it were deleted."))
+        #expect(page.contains("<strong>Step count</strong>: <span data-grant-state>Not allowed</span>"))
+        #expect(!(try records.grantedHealthTypes(participantID: id)).contains(.stepCount))
+
+        let allow = client.post("/account/health/grants", form: ["type": "stepCount", "granted": "1"])
+        #expect(allow.headers["Location"] == "/account/health?saved=stepCount&state=1")
+        #expect(try records.grantedHealthTypes(participantID: id).contains(.stepCount))
+
+        // Bad forms change nothing: an unknown type, a type not asked about, a wrong flag.
+        for form in [
+            ["type": "bloodSugar", "granted": "0"], ["type": "basalEnergyBurned", "granted": "0"],
+            ["type": "stepCount", "granted": "maybe"], ["type": "stepCount", "granted": "0", "delete": "yes"],
+        ] {
+            #expect(client.post("/account/health/grants", form: form).status == .badRequest, "\(form)")
+        }
+        #expect(try records.grantedHealthTypes(participantID: id).contains(.stepCount))
+    }
+
+    @Test func staffAndVisitorsCannotReachTheHealthPages() throws {
+        var visitor = try StudyClient()
+        #expect(visitor.get("/account/health").status == .seeOther)
+        let upload = visitor.send(
+            Request(
+                method: .post, path: "/account/health/upload", headers: ["Content-Type": "application/zip"],
+                body: try Self.export()))
+        #expect([.unauthorized, .forbidden].contains(upload.status), "refused on its headers (CSRF, then sign-in)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: visitor.fixture.recover.health.waiting.path).isEmpty)
+    }
+
+    func participantID(_ client: StudyClient) throws -> String {
+        try #require(try client.fixture.directory.account(email: "pat@example.com")).id
+    }
+}
