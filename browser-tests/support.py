@@ -190,6 +190,11 @@ def check_page(driver, name: str) -> None:
     assert violations == [], f"{name}: axe violations: {violations}"
 
 
+def large_text(driver) -> None:
+    """Text at 150%, as a browser's text zoom gives it (rem-based sizes follow the root size)."""
+    driver.execute_script("document.documentElement.style.fontSize = '150%'")
+
+
 def fill(driver, field_id: str, text: str) -> None:
     # Under heavy load Chromium has been seen to answer "Node with given id does not belong to the
     # document" for an element found a moment earlier; find it again once before giving up.

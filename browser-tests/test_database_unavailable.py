@@ -23,10 +23,6 @@ def cluster(command: str, folder: Path) -> str:
     return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
 
 
-def large_text(driver) -> None:
-    driver.execute_script("document.documentElement.style.fontSize = '150%'")
-
-
 def test_the_database_out_of_reach_is_a_readable_503_page(driver):
     folder = Path(f"/tmp/recover-browser-pg-{os.getpid()}")
     url = cluster("start", folder)
@@ -46,7 +42,7 @@ def test_the_database_out_of_reach_is_a_readable_503_page(driver):
         assert heading(driver) == "Please try again in a minute"
         assert "they were not saved yet" in main_text(driver)
         support.check_page(driver, "database-unavailable")
-        large_text(driver)
+        support.large_text(driver)
         support.check_page(driver, "database-unavailable-150")
 
         driver.add_cookie({"name": "recover_lang", "value": "zh-Hans", "path": "/"})
@@ -54,7 +50,7 @@ def test_the_database_out_of_reach_is_a_readable_503_page(driver):
         assert heading(driver) == "请稍后再试"
         assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh-Hans"
         support.check_page(driver, "database-unavailable-zh")
-        large_text(driver)
+        support.large_text(driver)
         support.check_page(driver, "database-unavailable-zh-150")
     finally:
         code = server.stop()

@@ -11,11 +11,6 @@ from journey import check_page, heading, main_text, press_next
 from support import fill
 
 
-def large_text(driver) -> None:
-    """Text at 150%, as a browser's text zoom gives it (rem-based sizes follow the root size)."""
-    driver.execute_script("document.documentElement.style.fontSize = '150%'")
-
-
 def to_chinese(driver, server, path: str) -> None:
     driver.get(server.url(path))
     support.submit(driver, "/language")
@@ -30,7 +25,7 @@ def test_an_absurd_page_number_is_a_readable_400_page(server, driver):
     driver.get(server.url(bad))
     assert "A number in this address is not valid." in main_text(driver)
     check_page(driver, "bad-page-number")
-    large_text(driver)
+    support.large_text(driver)
     check_page(driver, "bad-page-number-150")
     driver.get(server.url("/console/participants?page=1"))
     assert "Participants" in main_text(driver), "the server keeps serving"
@@ -39,7 +34,7 @@ def test_an_absurd_page_number_is_a_readable_400_page(server, driver):
     driver.get(server.url(bad))
     assert "此网址中的数字无效。" in main_text(driver)
     check_page(driver, "bad-page-number-zh")
-    large_text(driver)
+    support.large_text(driver)
     check_page(driver, "bad-page-number-zh-150")
 
 
@@ -75,7 +70,7 @@ def test_a_control_character_in_diary_text_is_refused_beside_the_field(clocked, 
     assert message in main_text(driver)
     name = "diary-control-character" + ("-zh" if chinese else "")
     check_page(driver, name)
-    large_text(driver)
+    support.large_text(driver)
     check_page(driver, name + "-150")
     fill(driver, "diary.text.entry", "Stairs were easier this week.")
     press_next(driver)

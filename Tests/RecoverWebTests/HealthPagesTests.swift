@@ -58,7 +58,9 @@ import Web
         #expect(client.fixture.recover.health.importer.importWaiting() == 1)
         let done = try status(&client)
         #expect(done["state"] as? String == "done")
-        #expect(done["message"] as? String == "Done: 3 records read, 2 kept, 1 days. Last shared on 2027-01-15.")
+        #expect(
+            done["message"] as? String
+                == "Done: 3 records read and 2 kept; days with data: 1. Last shared on 2027-01-15.")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: client.fixture.recover.health.waiting.path).isEmpty,
             "the export is removed once imported")
@@ -68,7 +70,7 @@ import Web
         #expect(insights.components(separatedBy: "class=\"chart-bar--steps\"").count == 2, "one day with steps")
         #expect(insights.contains("<td>4,321</td>"))
         #expect(
-            insights.contains("You walked 4,321 steps a day on average on the 1 days with steps in the last 7 days."))
+            insights.contains("Over the last 7 days you walked 4,321 steps a day on average (days with steps: 1)."))
     }
 
     @Test func refusedUploadsStoreNothing() throws {
@@ -145,7 +147,7 @@ import Web
         #expect(stop.headers["Location"] == "/account/health?saved=stepCount&deleted=1")
         #expect(try records.healthDays(participantID: id, from: nil, through: nil).isEmpty)
         let page = client.get("/account/health", query: ["saved": "stepCount", "deleted": "1"]).text
-        #expect(page.contains("Saved. Step count is no longer shared, and 1 days of it were deleted."))
+        #expect(page.contains("Saved. Step count is no longer shared; days of it deleted: 1."))
         #expect(page.contains("<strong>Step count</strong>: <span data-grant-state>Not allowed</span>"))
         #expect(!(try records.grantedHealthTypes(participantID: id)).contains(.stepCount))
 

@@ -58,7 +58,7 @@ enum HealthPage {
                 <form class="stack" method="post" action="/account/health/upload" enctype="application/octet-stream">
                 <div class="field"><label for="health-file">\(t["health.upload.file"])</label>
                 <p class="hint" id="health-file-hint">\(t("health.upload.limit", ["size": size]))</p>
-                <input id="health-file" name="export" type="file" accept=".zip,application/zip" \
+                <input id="health-file" class="health-file" name="export" type="file" accept=".zip,application/zip" \
                 aria-describedby="health-file-hint"></div>
                 <div><button class="button" type="submit" data-health-send disabled>\(t["health.upload.send"])</button></div>
                 <noscript><p class="alert">\(t["health.upload.needsScript"])</p></noscript>

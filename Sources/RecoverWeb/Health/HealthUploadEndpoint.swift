@@ -45,7 +45,7 @@ enum HealthUploadEndpoint {
         }
         guard upload.byteCount > 0 else { throw HTTPError(.badRequest, "health.upload.noFile") }
         guard isZip(head: VideoUpload.head(of: upload.file)) else {
-            throw HTTPError(HTTPStatus(415), "health.error.not-a-zip")
+            throw HTTPError(HTTPStatus(415), "health.upload.notAZip")
         }
         let id = UUID().uuidString.lowercased()
         let file = health.waitingFile(id)

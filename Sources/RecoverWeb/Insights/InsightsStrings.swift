@@ -14,7 +14,7 @@ enum InsightsStrings {
         "insights.steps.yAxis": "Steps",
         "insights.steps.tableCaption": "Steps and pain per day, last four weeks",
         "insights.steps.summary":
-            "You walked {steps} steps a day on average on the {days} days with steps in the last 7 days.",
+            "Over the last 7 days you walked {steps} steps a day on average (days with steps: {days}).",
         "insights.steps.summary.none": "No steps from Apple Health in the last 7 days.",
         "insights.steps.share": "Share your Apple Health data to see your steps here.",
         "insights.checkin.chartTitle": "Bar chart of pain and hours of sleep per day for the last four weeks",
@@ -67,7 +67,7 @@ enum InsightsStrings {
         "insights.steps.series": "步数",
         "insights.steps.yAxis": "步数",
         "insights.steps.tableCaption": "最近四周每天的步数与疼痛",
-        "insights.steps.summary": "最近 7 天中有步数记录的 {days} 天里，您平均每天走了 {steps} 步。",
+        "insights.steps.summary": "最近 7 天，您平均每天走了 {steps} 步（有步数的天数：{days}）。",
         "insights.steps.summary.none": "最近 7 天还没有来自 Apple 健康的步数。",
         "insights.steps.share": "分享您的 Apple 健康数据，即可在这里看到步数。",
         "insights.checkin.chartTitle": "最近四周每天疼痛评分和睡眠小时数的柱状图",

@@ -1,6 +1,6 @@
 // The Apple Health page's upload (docs/health-import.md, "The pages"): the chosen export.zip is sent as the
 // raw body with its progress shown, then the background import's state is asked for every 1.5 seconds
-// until it is done, and the page reloads to show the result. The server checks everything again; this
+// until it is done, whose words then stay on the page. The server checks everything again; this
 // script only refuses what it can tell at once (no file, larger than the limit).
 import { announce, format } from './component-kit.js';
 
@@ -26,7 +26,7 @@ if (root) {
       if (answer.pending) {
         setTimeout(poll, 1500);
       } else {
-        window.location.reload();
+        send.disabled = input.files.length === 0;
       }
     } catch {
       setTimeout(poll, 5000);
