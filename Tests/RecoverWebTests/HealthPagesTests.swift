@@ -1,6 +1,8 @@
+import Cryptography
 import Foundation
 import HealthExportFixture
 import RecoverData
+import RecoverWeb
 import Testing
 import Web
 
@@ -163,6 +165,32 @@ import Web
             #expect(client.post("/account/health/grants", form: form).status == .badRequest, "\(form)")
         }
         #expect(try records.grantedHealthTypes(participantID: id).contains(.stepCount))
+    }
+
+    @Test func theConsoleParticipantPageShowsTheirHealthFiguresAndPermissions() throws {
+        var client = try Self.onboarded()
+        client.upload("/account/health/upload", bytes: try Self.export(), type: "application/zip")
+        client.fixture.recover.health.importer.importWaiting()
+        let clock = client.fixture.clock
+        try Enrollment(
+            directory: client.fixture.directory, hasher: PasswordHasher(strength: .minimum),
+            now: {
+                clock.now
+            }
+        ).addStaff(email: "res@example.com", role: .researcher, password: "correct horse battery", timeZone: "UTC")
+        var staff = StudyClient(sharing: client)
+        staff.get("/sign-in")
+        staff.post("/sign-in", form: ["email": "res@example.com", "password": "correct horse battery"])
+        let page = staff.get("/console/participants/\(try participantID(client))").text
+        #expect(page.contains("<h2 id=\"health-heading\">Apple Health</h2>"))
+        #expect(
+            page.contains(
+                "Allows the study to read: Step count, Walking and running distance, Active energy burned, Heart rate, Sleep."
+            ))
+        #expect(page.contains("3 records read, 2 kept; days stored: 1."))
+        #expect(page.contains("<th scope=\"col\">Steps</th>"))
+        #expect(page.contains("<tr><th scope=\"row\">2027-01-15</th><td>4,321</td></tr>"))
+        #expect(!page.contains("Resting energy"), "a type the study does not read is neither stored nor shown")
     }
 
     @Test func staffAndVisitorsCannotReachTheHealthPages() throws {

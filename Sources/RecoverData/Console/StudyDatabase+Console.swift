@@ -1,5 +1,6 @@
 import Care
 import Foundation
+import HealthImport
 import SQLite
 
 /// The dashboard's figures, read in one snapshot.
@@ -28,6 +29,15 @@ public struct ConsoleParticipantView: Sendable {
     public var audit: [AuditEntry]
     /// Every staff account (admins, then researchers), to name the actors of the audit entries.
     public var staff: [Account]
+    /// Their Apple Health daily figures of the last ``healthDays`` days up to today, by day then type.
+    public var health: [HealthDailyFigure] = []
+    /// Their Health imports, oldest first (counts only).
+    public var healthImports: [HealthImportRecord] = []
+    /// Their read permissions now.
+    public var healthGrants: [HealthGrant] = []
+
+    /// How many days of Health figures the view reads.
+    public static let healthDays = 14
 }
 
 /// A participant's consent records with what does not check out in each (the staff's printable copy).
@@ -69,13 +79,19 @@ extension StudyDatabase {
         try database.read { db in
             guard let participant = try ConsoleQueries.participant(id: id, today: today, in: db) else { return nil }
             let consents = try ConsentStore.records(patientID: id, in: db)
+            let first = LocalDate(dayNumber: today.dayNumber - (ConsoleParticipantView.healthDays - 1))
             return ConsoleParticipantView(
                 participant: participant, outcomes: try ConsoleQueries.outcomes(participantID: id, in: db),
                 results: try SurveyDataStore.results(patientID: id, in: db), consents: consents,
                 consentProblems: try consentProblems(of: consents, participantID: id, in: db),
                 audit: try AuditTrail.entries(forParticipant: id, limit: auditLimit, in: db),
                 staff: try AccountStore.accounts(role: .admin, in: db)
-                    + AccountStore.accounts(role: .researcher, in: db))
+                    + AccountStore.accounts(role: .researcher, in: db),
+                health: try HealthStore.figures(
+                    participantID: id, from: HealthDay(year: first.year, month: first.month, day: first.day),
+                    through: HealthDay(year: today.year, month: today.month, day: today.day), in: db),
+                healthImports: try HealthStore.imports(participantID: id, in: db),
+                healthGrants: try HealthGrants.current(participantID: id, in: db))
         }
     }
 

@@ -39,6 +39,7 @@ enum ParticipantPage {
                     \(outcomeTable(outcomes, t: t))
                     </section>
                     \(MediaConsole.videos(outcomes, t: t))
+                    \(HealthConsoleSection.render(page, zone: zone, t: t))
                     \(surveyResults(results, zone: zone, t: t))
                     \(AuditSection.render(page.audit, staff: page.staff, participantID: id, zone: zone, t: t))
                     """))
