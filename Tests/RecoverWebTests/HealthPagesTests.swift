@@ -172,12 +172,10 @@ import Web
         client.upload("/account/health/upload", bytes: try Self.export(), type: "application/zip")
         client.fixture.recover.health.importer.importWaiting()
         let clock = client.fixture.clock
-        try Enrollment(
-            directory: client.fixture.directory, hasher: PasswordHasher(strength: .minimum),
-            now: {
-                clock.now
-            }
-        ).addStaff(email: "res@example.com", role: .researcher, password: "correct horse battery", timeZone: "UTC")
+        let enrollment = Enrollment(
+            directory: client.fixture.directory, hasher: PasswordHasher(strength: .minimum), now: { clock.now })
+        _ = try enrollment.addStaff(
+            email: "res@example.com", role: .researcher, password: "correct horse battery", timeZone: "UTC")
         var staff = StudyClient(sharing: client)
         staff.get("/sign-in")
         staff.post("/sign-in", form: ["email": "res@example.com", "password": "correct horse battery"])
