@@ -54,6 +54,17 @@ def test_a_participant_shares_an_export_and_sees_steps_beside_pain(server, drive
     journey.join_participant(driver, server, server.invitation_url, "steps@example.com")
     onboard(driver, screenshots=False)
 
+    # Today's feed invites to share, in both languages.
+    driver.get(server.url("/"))
+    card = driver.find_element(By.CSS_SELECTOR, "section.health-card")
+    assert "Share your Apple Health data" in card.text
+    check_page(driver, "feed-health-card-en")
+    support.submit(driver, "/language")
+    assert "分享您的 Apple 健康数据" in driver.find_element(By.CSS_SELECTOR, "section.health-card").text
+    support.large_text(driver)
+    check_page(driver, "feed-health-card-zh-150")
+    support.submit(driver, "/language")
+
     driver.get(server.url("/account"))
     link = driver.find_element(By.LINK_TEXT, "Share your Apple Health data")
     journey.click_and_wait(driver, link)

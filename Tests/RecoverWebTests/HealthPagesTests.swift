@@ -75,6 +75,25 @@ import Web
             insights.contains("Over the last 7 days you walked 4,321 steps a day on average (days with steps: 1)."))
     }
 
+    @Test func theFeedInvitesToShareUntilAnUploadOrNotNow() throws {
+        var client = try StudyClient()
+        try client.join()
+        #expect(!client.get("/").text.contains("health-card-title"), "not before onboarding")
+        client.completeOnboarding()
+        let feed = client.get("/").text
+        #expect(feed.contains("<h3 id=\"health-card-title\">Share your Apple Health data</h3>"))
+        #expect(feed.contains("href=\"/account/health\""))
+        #expect(!client.get("/", query: ["day": "2027-01-16"]).text.contains("health-card-title"), "today only")
+
+        let notNow = client.post("/account/health/not-now", form: [:])
+        #expect(notNow.status == .seeOther)
+        #expect(!client.get("/").text.contains("health-card-title"), "put away on this browser")
+
+        var other = try Self.onboarded()
+        other.upload("/account/health/upload", bytes: try Self.export(), type: "application/zip")
+        #expect(!other.get("/").text.contains("health-card-title"), "an upload is on its way")
+    }
+
     @Test func refusedUploadsStoreNothing() throws {
         var client = try Self.onboarded()
         let waiting = client.fixture.recover.health.waiting

@@ -8,7 +8,8 @@ import Web
 /// ```
 public enum HealthRoutes {
     /// Adds `GET /account/health`, `POST /account/health/upload` (streamed, ``HealthUploadEndpoint``),
-    /// `GET /account/health/status` and `POST /account/health/grants`.
+    /// `GET /account/health/status`, `POST /account/health/grants` and `POST /account/health/not-now` (the feed
+    /// card put away).
     public static func add(to router: inout Router, health: HealthServices) {
         router.group(.healthUploads(health)) { uploads in
             uploads.post(
@@ -21,6 +22,7 @@ public enum HealthRoutes {
             pages.get("") { request in try HealthPage.show(request, health: health) }
             pages.get("/status") { request in try HealthPage.status(request, health: health) }
             pages.post("/grants") { request in try HealthPage.changeGrant(request, health: health) }
+            pages.post("/not-now") { request in HealthCard.notNow(request) }
         }
     }
 }

@@ -59,6 +59,7 @@ enum HealthStrings {
         "health.feed.title": "Share your Apple Health data",
         "health.feed.text": "Add the steps and other data your iPhone has collected, from the Health app.",
         "health.feed.action": "Share data",
+        "health.feed.notNow": "Not now",
     ]
 
     static let simplifiedChinese: [String: String] = [
@@ -115,5 +116,6 @@ enum HealthStrings {
         "health.feed.title": "分享您的 Apple 健康数据",
         "health.feed.text": "从“健康”App 添加 iPhone 收集的步数和其他数据。",
         "health.feed.action": "分享数据",
+        "health.feed.notNow": "以后再说",
     ]
 }

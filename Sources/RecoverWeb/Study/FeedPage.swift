@@ -21,10 +21,13 @@ enum FeedPage {
         let feed = CareFeed(
             day: day, today: participant.today, dayEvents: events.day, weekEvents: events.week,
             isOnboarded: participant.isOnboarded)
-        return .html(render(feed, drafts: events.drafts, request: request))
+        let healthCard = try HealthCard.shows(request, participant: participant, day: day, study: study)
+        return .html(render(feed, drafts: events.drafts, request: request, healthCard: healthCard))
     }
 
-    static func render(_ feed: CareFeed, drafts: Set<String> = [], request: Request) -> HTML {
+    static func render(
+        _ feed: CareFeed, drafts: Set<String> = [], request: Request, healthCard: Bool = false
+    ) -> HTML {
         let t = Localizer(request.language)
         let notice: HTML = feed.isOnboarded ? .empty : "<p class=\"notice\">\(t["feed.gated"])</p>"
         let cards = feed.cards.map {
@@ -44,6 +47,7 @@ enum FeedPage {
                 <h2 id="day-heading">\(heading)</h2>
                 \(notice)
                 \(list)
+                \(healthCard ? HealthCard.render(request) : HTML.empty)
                 """)
     }
 
