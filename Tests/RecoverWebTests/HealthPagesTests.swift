@@ -2,9 +2,10 @@ import Cryptography
 import Foundation
 import HealthExportFixture
 import RecoverData
-import RecoverWeb
 import Testing
 import Web
+
+@testable import RecoverWeb
 
 /// The Apple Health pages in process: the upload streamed, queued and imported in the background, its state,
 /// steps on insights, the permissions a participant changes, and every refusal changing nothing.
@@ -62,7 +63,8 @@ import Web
         #expect(done["state"] as? String == "done")
         #expect(
             done["message"] as? String
-                == "Done: 3 records read and 2 kept; days with data: 1. Last shared on 2027-01-15.")
+                == "Done: 3 records read and 2 kept; days with data: 1. Not kept: 1 of types not shared with the study. "
+                + "Last shared on 2027-01-15.")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: client.fixture.recover.health.waiting.path).isEmpty,
             "the export is removed once imported")
@@ -92,6 +94,22 @@ import Web
         var other = try Self.onboarded()
         other.upload("/account/health/upload", bytes: try Self.export(), type: "application/zip")
         #expect(!other.get("/").text.contains("health-card-title"), "an upload is on its way")
+    }
+
+    @Test func whatWasNotKeptIsSaidInGroupsAParticipantCanActOn() {
+        let t = Localizer(.english)
+        let skipped = [
+            "not-granted": 4, "unknown-type": 1, "before-start": 2, "invalid-date": 3, "value-not-a-number": 1,
+            "repeated-inside-correlation": 0,
+        ]
+        #expect(
+            HealthPage.skippedText(skipped, t)
+                == " Not kept: 5 of types not shared with the study; 2 from before you joined the study; "
+                + "4 that could not be read.")
+        #expect(HealthPage.skippedText([:], t) == "")
+        #expect(
+            HealthPage.skippedText(["before-start": 1_234_567], Localizer(.simplifiedChinese))
+                == "未保留：1,234,567 条早于您加入研究。")
     }
 
     @Test func refusedUploadsStoreNothing() throws {

@@ -95,8 +95,28 @@ enum HealthPage {
                 [
                     "records": grouped(record.recordsRead), "kept": grouped(record.recordsKept),
                     "days": grouped(record.daysStored),
-                ]) + " " + t("health.status.doneAt", ["date": date])
+                ]) + skippedText(record.skipped, t) + t["health.status.sentenceGap"]
+                + t("health.status.doneAt", ["date": date])
         }
+    }
+
+    /// What was not kept, in four groups a participant can act on (types not shared, before joining,
+    /// repeated, unreadable), leaving out the empty ones, after the gap between sentences of the language:
+    /// " Not kept: 3 of types not shared with the study."
+    static func skippedText(_ skipped: [String: Int], _ t: Localizer) -> String {
+        let groups: [(key: String, codes: Set<String>)] = [
+            ("health.skip.types", ["not-granted", "unknown-type"]), ("health.skip.beforeStart", ["before-start"]),
+            ("health.skip.repeated", ["repeated-outside-correlation", "repeated-inside-correlation"]),
+        ]
+        let named = groups.reduce(Set<String>()) { $0.union($1.codes) }
+        var counts = groups.map { group in
+            (group.key, group.codes.reduce(0) { $0 &+ (skipped[$1] ?? 0) })
+        }
+        counts.append(("health.skip.unreadable", skipped.filter { !named.contains($0.key) }.values.reduce(0, &+)))
+        let parts = counts.filter { $0.1 > 0 }.map { t($0.0, ["count": grouped($0.1)]) }
+        guard !parts.isEmpty else { return "" }
+        return t["health.status.sentenceGap"]
+            + t("health.status.skipped", ["parts": parts.joined(separator: t["health.status.separator"])])
     }
 
     static func grantsSection(_ request: Request, grants: [HealthGrant], _ t: Localizer) -> HTML {
