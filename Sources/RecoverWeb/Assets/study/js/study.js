@@ -16,3 +16,4 @@ import './camera-recorder.js';
 import './hearing-test.js';
 import './formats.js';
 import './location.js';
+import './health-upload.js';
