@@ -85,7 +85,8 @@ let package = Package(
             ]),
         // Study data out: CSV, JSON, FHIR R4, the audit trail's JSON lines; streamed, written atomically.
         .target(
-            name: "Exports", dependencies: ["Care", "RecoverData", "SQLite", "Research", "Recover", "Cryptography"]),
+            name: "Exports",
+            dependencies: ["Care", "RecoverData", "SQLite", "Research", "Recover", "Cryptography", "HealthImport"]),
         // The HTTP framework, knowing no study: transport, router with groups and access rules, middleware,
         // requests and responses, HTML, localisation machinery, an in-process test client.
         .target(name: "Web", dependencies: ["CMicroHTTPD", "MHDShim"]),
@@ -168,7 +169,10 @@ let package = Package(
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "CArchive", "HealthExportFixture"]),
         .testTarget(
             name: "ExportsTests",
-            dependencies: ["Exports", "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Cryptography"]),
+            dependencies: [
+                "Exports", "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Cryptography", "HealthImport",
+                "Postgres", "PostgresTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
