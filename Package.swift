@@ -124,7 +124,9 @@ let package = Package(
         ),
 
         // Fuzzing: the targets (parsers with the properties they keep) and their driver (docs/robustness.md).
-        .target(name: "FuzzTargets", dependencies: ["Web", "Research", "Care", "Recover", "Exports"]),
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["Web", "Research", "Care", "Recover", "Exports", "HealthImport", "HealthExportFixture"]),
         .executableTarget(name: "RecoverFuzz", dependencies: ["FuzzTargets"]),
 
         .testTarget(name: "ResearchTests", dependencies: ["Research"]),
@@ -162,7 +164,7 @@ let package = Package(
                 "recover", "SQLite", "Postgres", "PostgresTestSupport", "HealthExportFixture", "ParticipantJourney",
             ]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
-        .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"]),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "HealthImport"]),
         .testTarget(name: "BackupsTests", dependencies: ["Backups", "SQLite"]),
         // Small Apple Health exports written in Swift (libarchive's zip writer), for every suite that imports one.
         .target(name: "HealthExportFixture", dependencies: ["CArchive"], path: "Tests/HealthExportFixture"),
