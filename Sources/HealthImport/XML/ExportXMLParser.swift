@@ -59,6 +59,8 @@ final class ExportXMLParser {
 
     private func parseDocument() throws {
         Self.libraryReady
+        // Errors and logs never quote the file: libxml2's generic errors would print its bytes to stderr.
+        recover_xml_silence_generic_errors()
         var handler = Self.handler()
         let me = Unmanaged.passUnretained(self).toOpaque()
         context = xmlCreateIOParserCtxt(&handler, me, Self.read, nil, me, XML_CHAR_ENCODING_NONE)
