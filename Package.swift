@@ -85,7 +85,8 @@ let package = Package(
             ]),
         // Study data out: CSV, JSON, FHIR R4, the audit trail's JSON lines; streamed, written atomically.
         .target(
-            name: "Exports", dependencies: ["Care", "RecoverData", "SQLite", "Research", "Recover", "Cryptography"]),
+            name: "Exports",
+            dependencies: ["Care", "RecoverData", "SQLite", "Research", "Recover", "Cryptography", "HealthImport"]),
         // The HTTP framework, knowing no study: transport, router with groups and access rules, middleware,
         // requests and responses, HTML, localisation machinery, an in-process test client.
         .target(name: "Web", dependencies: ["CMicroHTTPD", "MHDShim"]),
@@ -125,7 +126,9 @@ let package = Package(
         ),
 
         // Fuzzing: the targets (parsers with the properties they keep) and their driver (docs/robustness.md).
-        .target(name: "FuzzTargets", dependencies: ["Web", "Research", "Care", "Recover", "Exports"]),
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["Web", "Research", "Care", "Recover", "Exports", "HealthImport", "HealthExportFixture"]),
         .executableTarget(name: "RecoverFuzz", dependencies: ["FuzzTargets"]),
 
         .testTarget(name: "ResearchTests", dependencies: ["Research"]),
@@ -163,14 +166,17 @@ let package = Package(
                 "recover", "SQLite", "Postgres", "PostgresTestSupport", "HealthExportFixture", "ParticipantJourney",
             ]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
-        .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"]),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "HealthImport"]),
         .testTarget(name: "BackupsTests", dependencies: ["Backups", "SQLite"]),
         // Small Apple Health exports written in Swift (libarchive's zip writer), for every suite that imports one.
         .target(name: "HealthExportFixture", dependencies: ["CArchive"], path: "Tests/HealthExportFixture"),
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "CArchive", "HealthExportFixture"]),
         .testTarget(
             name: "ExportsTests",
-            dependencies: ["Exports", "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Cryptography"]),
+            dependencies: [
+                "Exports", "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Cryptography", "HealthImport",
+                "Postgres", "PostgresTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -139,6 +139,82 @@ def test_each_consent_has_a_provenance_carrying_the_drawn_and_the_server_signatu
         assert len(server) == 1 and len(base64.b64decode(server[0])) == 64
 
 
+HEALTH_DAYS = [
+    # (day, HealthKit type, total, minimum, mean, maximum, reading count)
+    ("2026-10-25", "HKQuantityTypeIdentifierStepCount", 8000, None, None, None, None),
+    ("2026-10-25", "HKQuantityTypeIdentifierDistanceWalkingRunning", 5400.5, None, None, None, None),
+    ("2026-10-25", "HKQuantityTypeIdentifierActiveEnergyBurned", 410, None, None, None, None),
+    ("2026-10-25", "HKQuantityTypeIdentifierBasalEnergyBurned", 1600, None, None, None, None),
+    ("2026-10-25", "HKQuantityTypeIdentifierHeartRate", None, 50, 70.5, 150, 300),
+    ("2026-10-25", "HKQuantityTypeIdentifierBloodPressureSystolic", None, 110, 118, 125, 2),
+    ("2026-10-25", "HKQuantityTypeIdentifierBloodPressureDiastolic", None, 70, 75, 80, 2),
+    ("2026-10-25", "HKCategoryTypeIdentifierSleepAnalysis", 26000, None, None, None, None),
+]
+
+
+@pytest.fixture(scope="module")
+def health_bundle(demo_folder):
+    """The demo study with one participant's Apple Health daily figures of every type, exported as FHIR."""
+    data = demo_folder / "health"
+    shutil.copytree(demo_folder / "data", data)
+    with sqlite3.connect(data / "recover.sqlite") as db:
+        [(participant,)] = db.execute(
+            "SELECT id FROM account WHERE role = 'participant' ORDER BY created_at, id LIMIT 1").fetchall()
+        db.execute("UPDATE account SET time_zone = 'Europe/London' WHERE id = ?", (participant,))
+        db.execute(
+            "INSERT INTO health_import (id, participant_id, imported_at, records_read, records_kept, skipped, "
+            "days_stored, samples_stored) VALUES ('import-1', ?, '2026-11-30T10:00:00.000Z', 8, 8, X'7B7D', 1, 0)",
+            (participant,))
+        for day, kind, total, minimum, mean, maximum, count in HEALTH_DAYS:
+            db.execute(
+                "INSERT INTO health_daily (participant_id, local_day, health_type, id, total, minimum, mean, maximum, "
+                "reading_count, import_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'import-1')",
+                (participant, day, kind, f"{participant}/{day}/{kind}", total, minimum, mean, maximum, count))
+    out = demo_folder / "health.json"
+    result = recover("export", "--format", "fhir", "--out", str(out), "--data-dir", str(data))
+    assert result.returncode == 0, result.stderr
+    return json.loads(out.read_text()), participant
+
+
+def test_health_figures_are_valid_observations_with_loinc_ucum_and_the_local_day(health_bundle):
+    bundle, participant = health_bundle
+    Bundle.model_validate(bundle)
+    health = [o for o in resources(bundle, "Observation") if "effectivePeriod" in o]
+    assert len(health) == len(HEALTH_DAYS)
+    expected_loinc = {
+        "HKQuantityTypeIdentifierStepCount": ("41950-7", "{steps}/d", "activity"),
+        "HKQuantityTypeIdentifierDistanceWalkingRunning": (None, "m/d", "activity"),
+        "HKQuantityTypeIdentifierActiveEnergyBurned": ("41981-2", "kcal/d", "activity"),
+        "HKQuantityTypeIdentifierBasalEnergyBurned": (None, "kcal/d", "activity"),
+        "HKQuantityTypeIdentifierHeartRate": ("8867-4", "/min", "vital-signs"),
+        "HKQuantityTypeIdentifierBloodPressureSystolic": ("8480-6", "mm[Hg]", "vital-signs"),
+        "HKQuantityTypeIdentifierBloodPressureDiastolic": ("8462-4", "mm[Hg]", "vital-signs"),
+        "HKCategoryTypeIdentifierSleepAnalysis": ("93832-4", "h", "activity"),
+    }
+    for o in health:
+        get_fhir_model_class("Observation").model_validate(o)
+        [kind] = evaluate(o, "code.coding.where(system = 'urn:recover:healthkit-type').code")
+        loinc, unit, category = expected_loinc[kind]
+        assert evaluate(o, "code.coding.where(system = '%s').code" % LOINC) == ([loinc] if loinc else [])
+        assert evaluate(o, "valueQuantity.system = '%s' and valueQuantity.code = '%s'" % (UCUM, unit)) == [True]
+        assert evaluate(o, "category.coding.code") == [category]
+        # obs-6, obs-7, and a subject that is one of the bundle's patients.
+        assert evaluate(o, "dataAbsentReason.empty() or value.empty()") == [True]
+        obs7 = "value.empty() or component.code.where(coding.intersect(%resource.code.coding).exists()).empty()"
+        assert fhirpath(o, obs7, {"resource": o}, models["r4"]) == [True]
+        assert evaluate(o, "status = 'final' and subject.reference.startsWith('urn:uuid:')") == [True]
+        assert "Apple Health export" in o["method"]["text"]
+        # 2026-10-25 is the day London's clocks go back: the day starts at +01:00 and ends at +00:00.
+        night = kind == "HKCategoryTypeIdentifierSleepAnalysis"
+        assert o["effectivePeriod"] == (
+            {"start": "2026-10-24T18:00:00+01:00", "end": "2026-10-25T18:00:00+00:00"} if night
+            else {"start": "2026-10-25T00:00:00+01:00", "end": "2026-10-26T00:00:00+00:00"})
+        if kind in ("HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierBloodPressureSystolic"):
+            assert evaluate(o, "component.code.coding.code") == ["minimum", "maximum", "reading-count"]
+            assert evaluate(o, "component.where(code.coding.code = 'minimum').valueQuantity.value < valueQuantity.value") == [True]
+    assert participant not in json.dumps(bundle)
+
+
 def test_the_export_is_pseudonymous(bundle, demo_folder):
     text = json.dumps(bundle)
     assert "example.invalid" not in text

@@ -22,7 +22,9 @@ public struct FuzzTarget: Sendable {
     }
 
     /// Every target.
-    public static let all: [FuzzTarget] = WebFuzzTargets.all + EngineFuzzTargets.all + ExportFuzzTargets.all
+    public static let all: [FuzzTarget] =
+        WebFuzzTargets.all + EngineFuzzTargets.all + ExportFuzzTargets.all
+        + HealthFuzzTargets.all
 
     /// The target called `name`.
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

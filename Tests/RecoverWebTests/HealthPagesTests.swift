@@ -69,6 +69,12 @@ import Web
             try FileManager.default.contentsOfDirectory(atPath: client.fixture.recover.health.waiting.path).isEmpty,
             "the export is removed once imported")
 
+        let download = try JSONSerialization.jsonObject(with: Data(client.get("/account/data.json").body))
+        let days = (download as? [String: Any])?["healthDays"] as? [[String: Any]]
+        #expect(days?.count == 1, "the participant's own download holds the imported day")
+        #expect(days?.first?["day"] as? String == "2027-01-15")
+        #expect(days?.first?["total"] as? Double == 4321)
+
         let insights = client.get("/insights").text
         #expect(insights.contains("Steps and pain, last four weeks"))
         #expect(insights.components(separatedBy: "class=\"chart-bar--steps\"").count == 2, "one day with steps")

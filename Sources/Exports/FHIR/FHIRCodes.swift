@@ -5,6 +5,10 @@ enum FHIRCodes {
     static let observationCategory = "http://terminology.hl7.org/CodeSystem/observation-category"
     /// Recover's own outcome kinds, for values without a standard code (range of motion has no LOINC code).
     static let outcomeKind = "urn:recover:outcome-kind"
+    /// HealthKit's type identifiers (`HKQuantityTypeIdentifierStepCount`), for Apple Health figures.
+    static let healthKitType = "urn:recover:healthkit-type"
+    /// The statistics of a day's readings (`minimum`, `maximum`, `reading-count`), for Observation components.
+    static let dailyStatistic = "urn:recover:daily-statistic"
     static let pseudonym = "urn:recover:pseudonym"
     static let questionnaire = "urn:recover:questionnaire:"
     static let signatureType = "urn:iso-astm:E1762-95:2013"

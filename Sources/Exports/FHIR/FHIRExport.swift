@@ -1,10 +1,11 @@
 import CareSQLite
 import Foundation
+import HealthImport
 import RecoverData
 import SQLite
 
 /// The FHIR R4 export: one `Bundle` of type `collection` with, per participant, a pseudonymous Patient, an
-/// Observation per outcome value, a QuestionnaireResponse per survey result, and a Consent with its
+/// Observation per outcome value and per stored Apple Health daily figure, a QuestionnaireResponse per survey result, and a Consent with its
 /// Provenance per consent record. Written entry by entry (docs/exports.md).
 public enum FHIRExport {
     /// Writes the bundle to `file`, streaming; returns the number of entries.
@@ -49,6 +50,15 @@ public enum FHIRExport {
                     lastOutcome = row.outcomeID
                     let resource = FHIRObservation.resource(row, index: index, patientID: patientID)
                     try add(resource, FHIRReference.id("Observation", "\(row.outcomeID)#\(index)"))
+                }
+                let zone = TimeZone(identifier: account.zoneIdentifier) ?? .gmt
+                try StudyRecords.forEachHealthDay(of: account.id, filter, in: db) { record in
+                    let resource = FHIRHealthObservation.resource(
+                        record, participantID: account.id, patientID: patientID, zone: zone)
+                    let figure = record.figure
+                    try add(
+                        resource,
+                        FHIRHealthObservation.id(participantID: account.id, day: figure.day, type: figure.type))
                 }
             }
         }

@@ -1,11 +1,12 @@
 import Care
 import CareSQLite
 import Foundation
+import HealthImport
 import RecoverData
 import SQLite
 
 /// The JSON export: every participant's outcomes, survey results (the stored result documents, as they
-/// are) and consent records, one participant at a time (docs/exports.md).
+/// are), consent records and Apple Health daily figures, one participant at a time (docs/exports.md).
 public enum JSONExport {
     /// Writes the participants the filter selects to `file`, streaming; returns how many were written.
     @discardableResult
@@ -87,7 +88,31 @@ public enum JSONExport {
             try file.write((first ? [] : [UInt8(ascii: ",")]) + item.bytes)
             first = false
         }
+        try file.write("],\"healthDays\":[")
+        first = true
+        try StudyRecords.forEachHealthDay(of: id, filter, in: db) { record in
+            try file.write((first ? [] : [UInt8(ascii: ",")]) + node(record).bytes)
+            first = false
+        }
         try file.write("]}")
+    }
+
+    /// A stored Apple Health daily figure: a `total`, or `minimum` / `mean` / `maximum` / `readingCount`, in
+    /// the type's unit (seconds asleep for sleep), with the import that set it.
+    static func node(_ record: HealthDailyRecord) -> JSONNode {
+        let figure = record.figure
+        var members: [(String, JSONNode)] = [
+            ("day", .string(figure.day.description)), ("type", .string(figure.type.rawValue)),
+            ("unit", .string(figure.type.unit)),
+        ]
+        if let total = figure.total { members.append(("total", .number(total))) }
+        if let minimum = figure.minimum { members.append(("minimum", .number(minimum))) }
+        if let mean = figure.mean { members.append(("mean", .number(mean))) }
+        if let maximum = figure.maximum { members.append(("maximum", .number(maximum))) }
+        if let count = figure.count { members.append(("readingCount", .integer(count))) }
+        members.append(("importID", .string(record.importID)))
+        members.append(("importedAt", .optional(record.importedAt.map(DatabaseDate.string(from:)))))
+        return .object(members)
     }
 
     private static func node(_ outcome: Outcome, participantID: String) -> JSONNode {

@@ -1,6 +1,7 @@
 import Care
 import CareSQLite
 import Foundation
+import HealthImport
 import RecoverData
 import SQLite
 
@@ -106,6 +107,21 @@ enum StudyRecords {
             }
             try body(record, info)
         }
+    }
+
+    /// A participant's stored Apple Health daily figures whose day falls in the filter's dates (for sleep, the
+    /// wake-up date), by day then type, each with the import that set it.
+    static func forEachHealthDay(
+        of participantID: String, _ filter: ExportFilter, in db: StoreConnection,
+        _ body: (HealthDailyRecord) throws -> Void
+    ) throws {
+        try HealthStore.forEachDailyRecord(
+            participantID: participantID, from: filter.from.flatMap(healthDay), through: filter.to.flatMap(healthDay),
+            in: db, body)
+    }
+
+    private static func healthDay(_ date: LocalDate) -> HealthDay? {
+        HealthDay(year: date.year, month: date.month, day: date.day)
     }
 
     /// The server's signature of a consent record.

@@ -130,19 +130,39 @@ public enum HealthStore {
     static func figures(
         participantID: String, from first: HealthDay?, through last: HealthDay?, in db: StoreConnection
     ) throws -> [HealthDailyFigure] {
-        try db.query(
+        var figures: [HealthDailyFigure] = []
+        try forEachDailyRecord(participantID: participantID, from: first, through: last, in: db) { record in
+            figures.append(record.figure)
+        }
+        return figures
+    }
+
+    /// Calls `body` with each of the participant's stored figures from `first` through `last` (both optional),
+    /// by day then type, with the import that set it; one row at a time, inside the caller's transaction (the
+    /// exports stream through it). The same order on both databases: days and types are `COLLATE "C"` on
+    /// PostgreSQL, compared byte by byte as SQLite does.
+    public static func forEachDailyRecord(
+        participantID: String, from first: HealthDay?, through last: HealthDay?, in db: StoreConnection,
+        _ body: (HealthDailyRecord) throws -> Void
+    ) throws {
+        try db.forEachRow(
             """
-            SELECT * FROM health_daily WHERE participant_id = ? AND local_day >= ? AND local_day <= ?
-            ORDER BY local_day, health_type
+            SELECT d.*, i.imported_at AS imported_at FROM health_daily AS d
+            LEFT JOIN health_import AS i ON i.id = d.import_id
+            WHERE d.participant_id = ? AND d.local_day >= ? AND d.local_day <= ?
+            ORDER BY d.local_day, d.health_type
             """, [participantID, first?.description ?? "0000-00-00", last?.description ?? "9999-99-99"]
-        ).map { row in
+        ) { row in
             guard let type = HealthType(rawValue: try row.string("health_type")) else {
                 throw HealthStoreError(.unreadableRow, "a stored health figure has an unknown type")
             }
-            return HealthDailyFigure(
+            let figure = HealthDailyFigure(
                 day: try day(try row.string("local_day")), type: type, total: try row["total"],
                 minimum: try row["minimum"], mean: try row["mean"], maximum: try row["maximum"],
                 count: try row["reading_count"])
+            try body(
+                HealthDailyRecord(
+                    figure: figure, importID: try row.string("import_id"), importedAt: try row["imported_at"]))
         }
     }
 

@@ -60,6 +60,18 @@ extension StudyDatabase {
         }
     }
 
+    /// The participant's stored daily figures with the import that set each, by day then type (the
+    /// participant's own download).
+    public func healthDailyRecords(participantID: String) throws -> [HealthDailyRecord] {
+        try database.read { db in
+            var records: [HealthDailyRecord] = []
+            try HealthStore.forEachDailyRecord(participantID: participantID, from: nil, through: nil, in: db) {
+                records.append($0)
+            }
+            return records
+        }
+    }
+
     /// The participant's stored imports, oldest first.
     public func healthImports(participantID: String) throws -> [HealthImportRecord] {
         try database.read { db in try HealthStore.imports(participantID: participantID, in: db) }

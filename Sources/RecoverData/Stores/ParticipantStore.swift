@@ -55,6 +55,8 @@ public protocol ParticipantStore: Sendable {
     /// The participant's stored daily Health figures from `first` through `last` (nil: no bound).
     func healthDays(participantID: String, from first: HealthDay?, through last: HealthDay?) throws
         -> [HealthDailyFigure]
+    /// The participant's stored daily Health figures with the import that set each, by day then type.
+    func healthDailyRecords(participantID: String) throws -> [HealthDailyRecord]
     /// The participant's stored Health imports, oldest first.
     func healthImports(participantID: String) throws -> [HealthImportRecord]
     /// Deletes every stored figure and sample of a revoked type; returns the daily rows deleted.

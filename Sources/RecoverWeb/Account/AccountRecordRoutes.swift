@@ -45,7 +45,8 @@ public enum AccountRecordRoutes {
         let export = ParticipantDataExport(
             account: account, outcomes: try study.records.outcomes(patientID: account.id),
             surveyResults: format == .json ? try study.records.surveyResults(patientID: account.id) : [],
-            exportedAt: study.now())
+            exportedAt: study.now(),
+            healthDays: format == .json ? try study.records.healthDailyRecords(participantID: account.id) : [])
         var response: Response
         switch format {
         case .json:

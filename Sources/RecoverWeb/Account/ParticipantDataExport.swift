@@ -4,8 +4,8 @@ import Foundation
 import RecoverData
 import Research
 
-/// "Download my data": a participant's outcomes (and, in JSON, their survey results) in the formats of
-/// docs/participant-data.md.
+/// "Download my data": a participant's outcomes (and, in JSON, their survey results and Apple Health daily
+/// figures) in the formats of docs/participant-data.md.
 ///
 /// CSV has one row per outcome value: `task,occurrence,event_date,kind,value,unit,recorded_at`.
 struct ParticipantDataExport {
@@ -45,6 +45,35 @@ struct ParticipantDataExport {
         var result: JSONValue
     }
 
+    /// One stored Apple Health daily figure: a `total`, or `minimum` / `mean` / `maximum` / `readingCount`
+    /// (absent members are left out), in `unit`, with the import that set it.
+    struct HealthDayEntry: Encodable, Hashable {
+        var day: String
+        var type: String
+        var unit: String
+        var total: Double?
+        var minimum: Double?
+        var mean: Double?
+        var maximum: Double?
+        var readingCount: Int?
+        var importID: String
+        var importedAt: String?
+
+        init(_ record: HealthDailyRecord) {
+            let figure = record.figure
+            day = figure.day.description
+            type = figure.type.rawValue
+            unit = figure.type.unit
+            total = figure.total
+            minimum = figure.minimum
+            mean = figure.mean
+            maximum = figure.maximum
+            readingCount = figure.count
+            importID = record.importID
+            importedAt = record.importedAt.map(ParticipantDataExport.instant)
+        }
+    }
+
     /// The JSON document.
     struct Document: Encodable {
         var format = "recover-participant-data"
@@ -53,6 +82,7 @@ struct ParticipantDataExport {
         var participant: Participant
         var outcomeValues: [ValueRow]
         var surveyResults: [SurveyResultEntry]
+        var healthDays: [HealthDayEntry]
     }
 
     static let csvHeader = ["task", "occurrence", "event_date", "kind", "value", "unit", "recorded_at"]
@@ -61,6 +91,9 @@ struct ParticipantDataExport {
     let outcomes: [Outcome]
     let surveyResults: [SurveyResultRecord]
     let exportedAt: Date
+    /// The participant's stored Health daily figures, by day then type (JSON only: the CSV is one table of
+    /// outcome values).
+    var healthDays: [HealthDailyRecord] = []
 
     /// One row per value of every live outcome, in event order.
     var rows: [ValueRow] {
@@ -100,7 +133,8 @@ struct ParticipantDataExport {
                     id: record.id, task: record.taskID, occurrence: record.occurrence, survey: record.surveyID,
                     completedAt: Self.instant(record.completedAt),
                     result: (try? JSONDecoder().decode(JSONValue.self, from: record.json)) ?? .null)
-            })
+            },
+            healthDays: healthDays.map(HealthDayEntry.init))
     }
 
     static func text(_ content: OutcomeValue.Content) -> String {
