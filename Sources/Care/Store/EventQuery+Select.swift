@@ -38,11 +38,13 @@ extension EventQuery {
     public func plan(from histories: [CareTaskHistory]) throws(CareStoreError) -> [PlannedEvent] {
         let zone = ZoneRules.cached(try timeZone())
         var planned: [PlannedEvent] = []
+        var scratch: [ScheduleEvent] = []
         for history in histories {
             if let taskIDs, !taskIDs.contains(history.id) { continue }
-            for item in history.scheduleEvents(from: lower, to: upper, in: zone) {
-                if let carePlanIDs, !carePlanIDs.contains(where: { $0 == item.task.carePlanID }) { continue }
-                planned.append(PlannedEvent(task: item.task, event: item.event))
+            let first = planned.endIndex
+            history.appendScheduleEvents(from: lower, to: upper, in: zone, scratch: &scratch, to: &planned)
+            if let carePlanIDs {
+                planned[first...].removeAll { item in !carePlanIDs.contains { $0 == item.task.carePlanID } }
             }
         }
         planned.sort {
