@@ -9,11 +9,12 @@ import Foundation
 public struct LocalDate: Hashable, Comparable, Sendable {
     /// The year, for example 2025.
     public let year: Int
-    /// The month and day in one byte each: a date is copied into every schedule event, so it is kept small.
-    private let storedMonth: UInt8
-    private let storedDay: UInt8
     /// Days since 1970-01-01, worked out once: schedule arithmetic reads it on every query.
     public let dayNumber: Int
+    /// The month and day in one byte each, after the words: a date is copied into every schedule event, so it is
+    /// kept to 18 bytes.
+    private let storedMonth: UInt8
+    private let storedDay: UInt8
 
     /// The month, 1 to 12.
     public var month: Int { Int(storedMonth) }
