@@ -43,7 +43,8 @@ extension Schedule {
     /// The events that overlap the local day `day` in real time, sorted by occurrence index.
     public func events(on day: LocalDate, in zone: ZoneRules) -> [ScheduleEvent] {
         var events: [ScheduleEvent] = []
-        // A day holds about one event per element: sized once, the array is never regrown.
+        // A day holds about one event per element: sized once, the array is never regrown. (Creating it with
+        // `unsafeUninitializedCapacity:` instead is slower: that initialiser is not specialised across modules.)
         events.reserveCapacity(elements.count)
         appendEvents(on: day, in: zone, to: &events)
         return events

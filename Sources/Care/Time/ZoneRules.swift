@@ -199,7 +199,9 @@ public final class ZoneRules: Sendable {
 /// near the range, every time in it maps to its instant by one subtraction.
 struct ZoneWindow {
     /// The rules, for times outside the range or when a change falls inside it.
-    let rules: ZoneRules
+    // A window lives only inside the one call that made it from rules its caller holds, so it need not keep them
+    // alive itself: without a retain and release, a one-day query costs its arithmetic.
+    unowned(unsafe) let rules: ZoneRules
     /// The wall-clock times (nominal seconds) `uniformOffset` was checked over.
     let range: ClosedRange<Int>
     /// The offset that maps every time of `range`, or nil when a change, gap or repeated hour is near.
