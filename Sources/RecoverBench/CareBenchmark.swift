@@ -21,6 +21,15 @@ enum CareBenchmark {
         try await dayFeed(today: today, folder: folder)
     }
 
+    /// `recover-bench care-queries`: the schedule query figures of `care` alone, without databases (quick, and
+    /// short enough to run under `perf stat` or `perf record`).
+    static func runQueries() {
+        let zone = TimeZone(identifier: "America/New_York") ?? TimeZone.current
+        let today = LocalDate(year: 2025, month: 6, day: 2) ?? LocalDate(dayNumber: 20_000)
+        perDayQueries(today: today, zone: zone)
+        composedQueries(today: today, zone: zone)
+    }
+
     /// 100 daily tasks over 365 days, through the in-memory store and the SQLite store.
     private static func bulkEvents(today: LocalDate, folder: URL) async throws {
         let memory = InMemoryCareStore()
@@ -43,6 +52,9 @@ enum CareBenchmark {
 
     /// One day of a daily schedule that began 1 day ago and one that began 5 years ago, and the same for an
     /// every-8-hours schedule, against CareKit's published figure for the 1-day-old daily schedule.
+    ///
+    /// Every measured run's events are tallied (count and sum of occurrence indices) and checked against the
+    /// schedule's own answer for those days, so no query can be optimised away or answer wrongly unnoticed.
     private static func perDayQueries(today: LocalDate, zone: TimeZone) {
         let eight = LocalTime(hour: 8) ?? .midnight
         // A store reads the zone's rules once per query and evaluates every task with them.
@@ -50,8 +62,9 @@ enum CareBenchmark {
         let iterations = 1_000_000
         let young = Schedule.daily(at: eight, from: today.addingDays(-1))
         let old = Schedule.daily(at: eight, from: today.addingDays(-5 * 365))
-        let daily = compareAges(young: young, old: old, today: today, iterations: iterations) { schedule, day in
-            sink(schedule.events(on: day, in: rules))
+        let daily = compareAges(young: young, old: old, today: today, rules: rules, iterations: iterations) {
+            schedule, day, tally in
+            tally.add(schedule.events(on: day, in: rules))
         }
         report("care.day_query_1_day_old", daily.young, "queries/s")
         report("care.day_query_5_years_old", daily.old, "queries/s")
@@ -59,26 +72,30 @@ enum CareBenchmark {
         report("care.day_query_carekit_1_day_old_reference", careKitDayQueries, "queries/s")
         report("care.day_query_1_day_old_over_carekit", daily.young / careKitDayQueries, "x")
 
-        // As a store evaluates a query's tasks: appending to one reused array instead of a new array each.
+        // As a store evaluates a query's tasks (`CareTaskHistory.appendScheduleEvents`): appending to one reused
+        // array instead of a new array each.
         var buffer: [ScheduleEvent] = []
-        let appended = compareAges(young: young, old: old, today: today, iterations: iterations) { schedule, day in
+        let appended = compareAges(young: young, old: old, today: today, rules: rules, iterations: iterations) {
+            schedule, day, tally in
             buffer.removeAll(keepingCapacity: true)
             schedule.appendEvents(on: day, in: rules, to: &buffer)
-            sink(buffer)
+            tally.add(buffer)
         }
         report("care.day_query_appended_1_day_old", appended.young, "queries/s")
         report("care.day_query_appended_5_years_old", appended.old, "queries/s")
+        report("care.day_query_appended_cost_ratio_5y_over_1d", appended.young / appended.old, "x")
         report("care.day_query_appended_1_day_old_over_carekit", appended.young / careKitDayQueries, "x")
 
         // The machine's floor for any query that returns one event in a new array: on a shared machine it shows
         // how much of a figure is the load rather than the schedule arithmetic.
-        let floor = compareAges(young: young, old: old, today: today, iterations: iterations) { _, day in
-            sink(oneEventArray(on: day))
-        }
+        let floor = compareAges(
+            young: young, old: old, today: today, rules: rules, iterations: iterations, checked: false
+        ) { _, day, tally in tally.add(oneEventArray(on: day)) }
         report("care.one_event_array_floor", floor.young, "arrays/s")
 
-        let lookedUp = compareAges(young: young, old: old, today: today, iterations: iterations / 4) { schedule, day in
-            sink(schedule.events(on: day, in: zone))
+        let lookedUp = compareAges(young: young, old: old, today: today, rules: rules, iterations: iterations / 4) {
+            schedule, day, tally in
+            tally.add(schedule.events(on: day, in: zone))
         }
         report("care.day_query_1_day_old_zone_looked_up_per_call", lookedUp.young, "queries/s")
 
@@ -87,20 +104,33 @@ enum CareBenchmark {
         }
         let hourly = compareAges(
             young: everyEightHours(from: today.addingDays(-1)), old: everyEightHours(from: today.addingDays(-5 * 365)),
-            today: today, iterations: iterations
-        ) { schedule, day in sink(schedule.events(on: day, in: rules)) }
+            today: today, rules: rules, iterations: iterations
+        ) { schedule, day, tally in tally.add(schedule.events(on: day, in: rules)) }
         report("care.day_query_every_8_hours_1_day_old", hourly.young, "queries/s")
         report("care.day_query_every_8_hours_5_years_old", hourly.old, "queries/s")
         report("care.day_query_every_8_hours_cost_ratio_5y_over_1d", hourly.young / hourly.old, "x")
 
+        var lookupTally = QueryTally()
         let lookups =
             Double(iterations)
             / measureSync {
                 for offset in 0..<iterations {
-                    sink(old.event(occurrence: 1800 + offset % 7, in: rules).map { [$0] } ?? [])
+                    lookupTally.add(old.event(occurrence: 1800 + offset % 7, in: rules).map { [$0] } ?? [])
                 }
             }
+        guard lookupTally.events == iterations else { fail("occurrence lookups found \(lookupTally.events) events") }
         report("care.occurrence_lookup_5_years_old", lookups, "lookups/s")
+    }
+
+    /// What a run of queries returned: the number of events and the sum of their occurrence indices.
+    private struct QueryTally: Equatable {
+        var events = 0
+        var occurrenceSum = 0
+
+        mutating func add(_ found: [ScheduleEvent]) {
+            events &+= found.count
+            for event in found { occurrenceSum &+= event.occurrence }
+        }
     }
 
     /// One event in a new array, made where the optimiser cannot keep it on the stack, as a query's result is.
@@ -117,25 +147,49 @@ enum CareBenchmark {
     private static let careKitDayQueries = 131_000.0
 
     /// The best rate of one-day queries over 7 days for each schedule, alternating them so that warm-up and noise
-    /// hit both alike.
+    /// hit both alike. When `checked`, each run's tally must equal the schedule's own events for those days.
     private static func compareAges(
-        young: Schedule, old: Schedule, today: LocalDate, iterations: Int, query: (Schedule, LocalDate) -> Void
+        young: Schedule, old: Schedule, today: LocalDate, rules: ZoneRules, iterations: Int, checked: Bool = true,
+        query: (Schedule, LocalDate, inout QueryTally) -> Void
     ) -> (young: Double, old: Double) {
         // The seven days are made once: the figure is the query's cost, not the date arithmetic of the loop.
         let days = (0..<7).map { today.addingDays($0) }
+        func expected(_ schedule: Schedule) -> QueryTally {
+            var tally = QueryTally()
+            for offset in 0..<7 {
+                let times = iterations / 7 + (offset < iterations % 7 ? 1 : 0)
+                let found = schedule.events(
+                    from: days[offset].startOfDay, to: days[offset].addingDays(1).startOfDay, in: rules)
+                tally.events &+= found.count &* times
+                for event in found { tally.occurrenceSum &+= event.occurrence &* times }
+            }
+            return tally
+        }
+        let youngExpected = expected(young)
+        let oldExpected = expected(old)
         var youngBest = Double.infinity
         var oldBest = Double.infinity
         for round in 0..<6 {
             // Whichever runs first in a round pays for cache and frequency changes: swap the order each round.
             for isYoung in round.isMultiple(of: 2) ? [true, false] : [false, true] {
                 let schedule = isYoung ? young : old
+                var tally = QueryTally()
                 let elapsed = measureSync {
-                    for offset in 0..<iterations { query(schedule, days[offset % 7]) }
+                    for offset in 0..<iterations { query(schedule, days[offset % 7], &tally) }
+                }
+                if checked, tally != (isYoung ? youngExpected : oldExpected) {
+                    fail("one-day queries returned \(tally), expected \(isYoung ? youngExpected : oldExpected)")
                 }
                 if isYoung { youngBest = min(youngBest, elapsed) } else { oldBest = min(oldBest, elapsed) }
             }
         }
         return (Double(iterations) / youngBest, Double(iterations) / oldBest)
+    }
+
+    /// Stops the benchmark: a figure from wrong answers is no figure.
+    private static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("error: care benchmark: \(message)\n".utf8))
+        exit(70)
     }
 
     /// The Recover range-of-motion schedule plus a timed element: one-day queries over its whole span.

@@ -3,6 +3,7 @@ import Foundation
 // Benchmarks print `name: value unit` lines. Suites are added per area (care, web, export).
 let suites: [String: @Sendable () async throws -> Void] = [
     "care": CareBenchmark.run,
+    "care-queries": { CareBenchmark.runQueries() },
     "console": { try await ConsoleBenchmark.run() },
     "storage": storageBenchmark,
     "survey": surveyBenchmark,

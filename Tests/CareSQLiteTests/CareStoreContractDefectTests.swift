@@ -8,17 +8,38 @@ import Testing
         CareTask(id: id, versionID: "\(id)-v1", title: id, schedule: schedule, effectiveDate: effective)
     }
 
+    /// A task repeating every `interval` from the local date-time `start`, in effect from that day's midnight.
+    private func repeating(_ id: String, from start: String, every interval: ScheduleInterval) -> CareTask {
+        let first = Fixture.time(start)
+        return task(id, Schedule(ScheduleElement(start: first, interval: interval)), effective: first.date.startOfDay)
+    }
+
     private func starts(_ events: [CareEvent], in identifier: String) -> [String] {
         let zone = TimeZone(identifier: identifier) ?? .current
         return events.map { ZonedTimeFormat.string($0.scheduleEvent.start, in: zone) }
     }
 
+    @Test(arguments: StoreKind.all) func eventsAreSortedByRealStartWhenAGapMovesOne(kind: StoreKind) async throws {
+        let store = try StoreFixture(kind).store
+        // Intended 02:30 comes before 03:10, but on 2025-03-09 in New York 02:30 does not exist and really starts at
+        // 03:30, after the 03:10 event: the feed lists what happens first, first.
+        _ = try await store.addTask(repeating("a-moved", from: "2025-03-07T02:30", every: .days(1)))
+        _ = try await store.addTask(repeating("b-kept", from: "2025-03-07T03:10", every: .days(1)))
+        let gapDay = try await store.events(on: Fixture.day("2025-03-09"), timeZoneIdentifier: Fixture.newYork)
+        #expect(gapDay.map(\.task.id) == ["b-kept", "a-moved"])
+        #expect(starts(gapDay, in: Fixture.newYork) == ["2025-03-09T03:10:00-04:00", "2025-03-09T03:30:00-04:00"])
+        let dayBefore = try await store.events(on: Fixture.day("2025-03-08"), timeZoneIdentifier: Fixture.newYork)
+        #expect(dayBefore.map(\.task.id) == ["a-moved", "b-kept"])
+        // Paging follows the same order.
+        var second = EventQuery(day: Fixture.day("2025-03-09"), timeZoneIdentifier: Fixture.newYork)
+        second.offset = 1
+        #expect(try await store.events(second).map(\.task.id) == ["a-moved"])
+    }
+
     @Test(arguments: StoreKind.all) func springForwardAndMonthEndThroughTheStore(kind: StoreKind) async throws {
         let store = try StoreFixture(kind).store
-        let daily = Schedule(ScheduleElement(start: Fixture.time("2025-03-07T02:30"), interval: .days(1)))
-        let monthly = Schedule(ScheduleElement(start: Fixture.time("2025-01-31T09:00"), interval: .months(1)))
-        _ = try await store.addTask(task("daily", daily, effective: Fixture.time("2025-03-07T00:00")))
-        _ = try await store.addTask(task("monthly", monthly, effective: Fixture.time("2025-01-31T00:00")))
+        _ = try await store.addTask(repeating("daily", from: "2025-03-07T02:30", every: .days(1)))
+        _ = try await store.addTask(repeating("monthly", from: "2025-01-31T09:00", every: .months(1)))
         let march = try await store.events(
             EventQuery(
                 from: Fixture.day("2025-03-08"), through: Fixture.day("2025-03-10"),

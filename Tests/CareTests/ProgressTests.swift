@@ -8,8 +8,7 @@ import Testing
     private func event(_ task: CareTask, outcome: Outcome?, on date: LocalDate) -> CareEvent {
         let scheduleEvent = ScheduleEvent(
             occurrence: 0, element: 0, localStart: date.startOfDay, start: Date(timeIntervalSince1970: 0),
-            end: Date(timeIntervalSince1970: 0), isAllDay: true, text: nil,
-            targetValues: task.schedule.elements[0].targetValues)
+            end: Date(timeIntervalSince1970: 0), isAllDay: true)
         return CareEvent(task: task, scheduleEvent: scheduleEvent, outcome: outcome)
     }
 

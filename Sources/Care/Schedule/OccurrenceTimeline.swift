@@ -33,7 +33,16 @@ struct OccurrenceTimeline {
 
     /// The timeline of an element with these fields; taking the fields alone spares copying its text and targets.
     init(start: LocalDateTime, end: LocalDateTime?, interval: ScheduleInterval, duration: ScheduleDuration) {
-        if case .allDay = duration { isAllDay = true } else { isAllDay = false }
+        switch duration {
+        case .allDay:
+            isAllDay = true
+            durationSeconds = 0
+            span = CivilCalendar.secondsPerDay
+        case .seconds(let seconds):
+            isAllDay = false
+            durationSeconds = min(max(seconds, 0), Schedule.maximumDurationSeconds)
+            span = max(durationSeconds, 1)
+        }
         let startDay = start.date.dayNumber * CivilCalendar.secondsPerDay
         firstKey = isAllDay ? startDay : startDay + start.time.secondsSinceMidnight
         if let end {
@@ -41,13 +50,12 @@ struct OccurrenceTimeline {
         } else {
             endKey = Int.max
         }
-        step = interval.fixedSeconds
-        months = interval.boundedCount
+        let step = interval.step
+        self.step = step.seconds
+        months = step.boundedCount
         startDate = start.date
-        isElapsed = interval.isElapsed
+        isElapsed = step.isElapsed
         hasPositiveInterval = interval.count > 0
-        durationSeconds = Self.seconds(of: duration)
-        span = Self.span(of: duration)
     }
 
     /// The elapsed seconds of `duration`, clamped to what `Schedule.validate` accepts (0 for all-day).
@@ -67,6 +75,12 @@ struct OccurrenceTimeline {
     /// The key of occurrence `n` (0-based), computed from the start, never from the previous event.
     func key(ofOccurrence n: Int) -> Int {
         if let step { return firstKey + n * step }
+        return monthlyKey(ofOccurrence: n)
+    }
+
+    /// `key(ofOccurrence:)` of a months element: out of line, so that the fixed steps of nearly every query inline.
+    @inline(never)
+    private func monthlyKey(ofOccurrence n: Int) -> Int {
         let dayStart = startDate.dayNumber * CivilCalendar.secondsPerDay
         return startDate.addingMonths(n * months).dayNumber * CivilCalendar.secondsPerDay + (firstKey - dayStart)
     }
@@ -82,6 +96,13 @@ struct OccurrenceTimeline {
             if step == CivilCalendar.secondsPerDay { return (limit - firstKey - 1) / CivilCalendar.secondsPerDay + 1 }
             return (limit - firstKey - 1) / step + 1
         }
+        return monthlyCount(before: limit)
+    }
+
+    /// `count(before:)` of a months element with positive interval, for `limit` after the first key: out of line
+    /// like `monthlyKey(ofOccurrence:)`.
+    @inline(never)
+    private func monthlyCount(before limit: Int) -> Int {
         // The last candidate is the occurrence in the month of the last key that still counts.
         let lastCounted = LocalDate(dayNumber: CivilCalendar.floorDivide(limit - 1, CivilCalendar.secondsPerDay))
         let candidate = startDate.months(to: lastCounted) / months

@@ -43,6 +43,9 @@ extension Schedule {
     /// The events that overlap the local day `day` in real time, sorted by occurrence index.
     public func events(on day: LocalDate, in zone: ZoneRules) -> [ScheduleEvent] {
         var events: [ScheduleEvent] = []
+        // A day holds about one event per element: sized once, the array is never regrown. (Creating it with
+        // `unsafeUninitializedCapacity:` instead is slower: that initialiser is not specialised across modules.)
+        events.reserveCapacity(elements.count)
         appendEvents(on: day, in: zone, to: &events)
         return events
     }
@@ -124,7 +127,7 @@ extension Schedule {
             guard timeline.count(before: low + 1) > n else { continue }
             if rank == occurrence {
                 let real = timeline.instants(ofOccurrence: n, key: low, in: window)
-                return makeEvent(element: index, key: low, real: real, index: occurrence)
+                return makeEvent(element: index, isAllDay: timeline.isAllDay, key: low, real: real, index: occurrence)
             }
             rank += 1
         }
@@ -176,7 +179,10 @@ extension Schedule {
                     continue
                 }
                 let occurrence = elements.count == 1 ? n : rank(element: index, occurrence: n, key: key)
-                events.append(makeEvent(element: index, key: key, real: real, index: occurrence, knownDay: knownDay))
+                events.append(
+                    makeEvent(
+                        element: index, isAllDay: timeline.isAllDay, key: key, real: real, index: occurrence,
+                        knownDay: knownDay))
             }
         }
         if elements.count > 1 {
@@ -185,7 +191,7 @@ extension Schedule {
     }
 
     private func makeEvent(
-        element index: Int, key: Int, real: (start: Int, end: Int), index occurrence: Int,
+        element index: Int, isAllDay: Bool, key: Int, real: (start: Int, end: Int), index occurrence: Int,
         knownDay: (number: Int, date: LocalDate)? = nil
     ) -> ScheduleEvent {
         let dayNumber = CivilCalendar.floorDivide(key, CivilCalendar.secondsPerDay)
@@ -199,7 +205,7 @@ extension Schedule {
         return ScheduleEvent(
             occurrence: occurrence, element: index, localStart: LocalDateTime(date: date, time: time),
             start: Date(timeIntervalSince1970: Double(real.start)), end: Date(timeIntervalSince1970: Double(real.end)),
-            isAllDay: elements[index].isAllDay, text: elements[index].text, targetValues: elements[index].targetValues)
+            isAllDay: isAllDay)
     }
 
     /// `a + b`, or `Int.max` when that overflows (counts of absurdly distant times only).

@@ -19,52 +19,37 @@ public enum ScheduleInterval: Hashable, Sendable {
     case seconds(Int)
 
     /// The largest accepted count: 1000 years in this interval's unit.
-    public var maximumCount: Int {
-        switch self {
-        case .days: 366_000
-        case .weeks: 52_200
-        case .months: 12_000
-        case .hours: 8_784_000
-        case .minutes: 527_040_000
-        case .seconds: 31_622_400_000
-        }
-    }
+    public var maximumCount: Int { parts.maximumCount }
 
     /// The number of units in one step.
-    public var count: Int {
-        switch self {
-        case .days(let count), .weeks(let count), .months(let count), .hours(let count), .minutes(let count),
-            .seconds(let count):
-            count
-        }
-    }
+    public var count: Int { parts.count }
 
     /// Whether the step is elapsed time (hours, minutes, seconds) rather than wall-clock time.
-    public var isElapsed: Bool {
+    public var isElapsed: Bool { parts.isElapsed }
+
+    /// Everything the other properties derive from, read with one switch: a schedule query reads several of them
+    /// for each element.
+    private var parts: (unitSeconds: Int, count: Int, maximumCount: Int, isElapsed: Bool) {
         switch self {
-        case .days, .weeks, .months: false
-        case .hours, .minutes, .seconds: true
+        case .days(let count): (CivilCalendar.secondsPerDay, count, 366_000, false)
+        case .weeks(let count): (7 * CivilCalendar.secondsPerDay, count, 52_200, false)
+        case .months(let count): (0, count, 12_000, false)
+        case .hours(let count): (3600, count, 8_784_000, true)
+        case .minutes(let count): (60, count, 527_040_000, true)
+        case .seconds(let count): (1, count, 31_622_400_000, true)
         }
     }
 
-    /// The step in seconds, nominal for days and weeks, elapsed for hours, minutes and seconds; nil for months.
+    /// The step as a schedule's arithmetic uses it: seconds (nominal for days and weeks, elapsed for hours,
+    /// minutes and seconds; nil for months), the count clamped to `1...maximumCount`, and whether it is elapsed.
     ///
-    /// The count is clamped to `1...maximumCount` first, so an invalid interval (which `Schedule.validate`
-    /// refuses) gives meaningless events instead of an overflow.
-    var fixedSeconds: Int? {
-        let units = boundedCount
-        switch self {
-        case .days: return units * CivilCalendar.secondsPerDay
-        case .weeks: return units * 7 * CivilCalendar.secondsPerDay
-        case .months: return nil
-        case .hours: return units * 3600
-        case .minutes: return units * 60
-        case .seconds: return units
-        }
+    /// Clamping first means an invalid interval (which `Schedule.validate` refuses) gives meaningless events
+    /// instead of an overflow.
+    var step: (seconds: Int?, boundedCount: Int, isElapsed: Bool) {
+        let parts = parts
+        let units = min(max(parts.count, 1), parts.maximumCount)
+        return (parts.unitSeconds == 0 ? nil : units * parts.unitSeconds, units, parts.isElapsed)
     }
-
-    /// The count clamped to `1...maximumCount`.
-    var boundedCount: Int { min(max(count, 1), maximumCount) }
 }
 
 extension ScheduleInterval: Codable {

@@ -109,20 +109,35 @@ public struct CareTaskHistory: Hashable, Sendable {
     public func scheduleEvents(
         from lower: LocalDateTime, to upper: LocalDateTime, in zone: ZoneRules
     ) -> [(task: CareTask, event: ScheduleEvent)] {
-        var found: [(task: CareTask, event: ScheduleEvent)] = []
+        var scratch: [ScheduleEvent] = []
+        var found: [PlannedEvent] = []
+        appendScheduleEvents(from: lower, to: upper, in: zone, scratch: &scratch, to: &found)
+        return found.map { ($0.task, $0.event) }
+    }
+
+    /// Appends the events of `scheduleEvents(from:to:in:)` to `found`, in the same order.
+    ///
+    /// `scratch` holds each version's schedule events before they are matched to the version (it is emptied
+    /// first and keeps its capacity): a store evaluating many tasks passes one buffer for all of them, so a
+    /// query allocates no array per task.
+    public func appendScheduleEvents(
+        from lower: LocalDateTime, to upper: LocalDateTime, in zone: ZoneRules, scratch: inout [ScheduleEvent],
+        to found: inout [PlannedEvent]
+    ) {
         for (index, version) in versions.enumerated() where !version.isDeleted {
             let window = window(of: index)
             let limit = window.upper ?? Int.max
             guard limit > window.lower else { continue }
             // The version's end bounds the keys considered (a version key is never before its key), not the
             // query's real interval.
-            let events = version.schedule.events(
-                lowerKey: lower.nominalSeconds, upperKey: upper.nominalSeconds, keysBefore: limit, in: zone)
-            for event in events where event.versionKey >= window.lower && event.versionKey < limit {
-                found.append((version, event))
+            scratch.removeAll(keepingCapacity: true)
+            version.schedule.appendEvents(
+                lowerKey: lower.nominalSeconds, upperKey: upper.nominalSeconds, keysBefore: limit, in: zone,
+                to: &scratch, lowerDate: lower.date)
+            for event in scratch where event.versionKey >= window.lower && event.versionKey < limit {
+                found.append(PlannedEvent(task: version, event: event))
             }
         }
-        return found
     }
 
     /// The event `occurrence` of version `versionID`, or `occurrenceNotFound` when that version has no such

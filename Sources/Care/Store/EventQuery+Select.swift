@@ -34,20 +34,24 @@ extension EventQuery {
         return zone
     }
 
-    /// The events of `histories` this query selects, sorted by start then task id, and paged.
+    /// The events of `histories` this query selects, sorted by real start instant, then task id, then occurrence
+    /// index, and paged in that order.
     public func plan(from histories: [CareTaskHistory]) throws(CareStoreError) -> [PlannedEvent] {
         let zone = ZoneRules.cached(try timeZone())
         var planned: [PlannedEvent] = []
+        var scratch: [ScheduleEvent] = []
         for history in histories {
             if let taskIDs, !taskIDs.contains(history.id) { continue }
-            for item in history.scheduleEvents(from: lower, to: upper, in: zone) {
-                if let carePlanIDs, !carePlanIDs.contains(where: { $0 == item.task.carePlanID }) { continue }
-                planned.append(PlannedEvent(task: item.task, event: item.event))
+            let first = planned.endIndex
+            history.appendScheduleEvents(from: lower, to: upper, in: zone, scratch: &scratch, to: &planned)
+            if let carePlanIDs {
+                planned[first...].removeAll { item in !carePlanIDs.contains { $0 == item.task.carePlanID } }
             }
         }
+        // By when events really start, as the schedule selects them (a gap moves a daily 02:30 event after a 03:10
+        // one), then task and occurrence so that every store pages the same.
         planned.sort {
-            ($0.event.localStart.nominalSeconds, $0.task.id, $0.event.occurrence)
-                < ($1.event.localStart.nominalSeconds, $1.task.id, $1.event.occurrence)
+            ($0.event.start, $0.task.id, $0.event.occurrence) < ($1.event.start, $1.task.id, $1.event.occurrence)
         }
         return Array(planned.dropFirst(max(offset, 0)).prefix(max(limit ?? Int.max, 0)))
     }

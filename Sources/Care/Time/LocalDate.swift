@@ -9,12 +9,17 @@ import Foundation
 public struct LocalDate: Hashable, Comparable, Sendable {
     /// The year, for example 2025.
     public let year: Int
-    /// The month, 1 to 12.
-    public let month: Int
-    /// The day of the month, 1 to 31.
-    public let day: Int
     /// Days since 1970-01-01, worked out once: schedule arithmetic reads it on every query.
     public let dayNumber: Int
+    /// The month and day in one byte each, after the words: a date is copied into every schedule event, so it is
+    /// kept to 18 bytes.
+    private let storedMonth: UInt8
+    private let storedDay: UInt8
+
+    /// The month, 1 to 12.
+    public var month: Int { Int(storedMonth) }
+    /// The day of the month, 1 to 31.
+    public var day: Int { Int(storedDay) }
 
     /// Creates a date, or nil when the components do not name a real day (or the year is beyond 100 million).
     public init?(year: Int, month: Int, day: Int) {
@@ -30,8 +35,8 @@ public struct LocalDate: Hashable, Comparable, Sendable {
     public init(dayNumber: Int) {
         let parts = CivilCalendar.date(fromDayNumber: dayNumber)
         year = parts.year
-        month = parts.month
-        day = parts.day
+        storedMonth = UInt8(truncatingIfNeeded: parts.month)
+        storedDay = UInt8(truncatingIfNeeded: parts.day)
         self.dayNumber = dayNumber
     }
 
@@ -63,8 +68,8 @@ public struct LocalDate: Hashable, Comparable, Sendable {
 
     init(unchecked year: Int, _ month: Int, _ day: Int) {
         self.year = year
-        self.month = month
-        self.day = day
+        storedMonth = UInt8(truncatingIfNeeded: month)
+        storedDay = UInt8(truncatingIfNeeded: day)
         dayNumber = CivilCalendar.dayNumber(year: year, month: month, day: day)
     }
 

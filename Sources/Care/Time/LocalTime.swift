@@ -2,33 +2,33 @@ import Foundation
 
 /// A time of day on a wall clock, without a date or time zone: "08:00".
 public struct LocalTime: Hashable, Comparable, Sendable {
+    /// Seconds since midnight, 0 to 86 399: the one stored value, so that a schedule makes a time from an event's
+    /// key, and reads a start's seconds back, without any arithmetic.
+    private let seconds: Int32
+
     /// The hour, 0 to 23.
-    public let hour: Int
+    public var hour: Int { Int(seconds) / 3600 }
     /// The minute, 0 to 59.
-    public let minute: Int
+    public var minute: Int { Int(seconds) / 60 % 60 }
     /// The second, 0 to 59.
-    public let second: Int
+    public var second: Int { Int(seconds) % 60 }
 
     /// Creates a time of day, or nil when a component is out of range.
     public init?(hour: Int, minute: Int = 0, second: Int = 0) {
         guard (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second) else { return nil }
-        self.hour = hour
-        self.minute = minute
-        self.second = second
+        seconds = Int32(hour * 3600 + minute * 60 + second)
     }
 
-    /// The time `seconds` after midnight (0 to 86 399).
+    /// The time `seconds` after midnight (0 to 86 399; callers reduce a key modulo a day first).
     init(secondsSinceMidnight seconds: Int) {
-        hour = seconds / 3600
-        minute = seconds / 60 % 60
-        second = seconds % 60
+        self.seconds = Int32(truncatingIfNeeded: seconds)
     }
 
     /// 00:00:00.
     public static let midnight = LocalTime(secondsSinceMidnight: 0)
 
     /// Seconds since midnight.
-    public var secondsSinceMidnight: Int { hour * 3600 + minute * 60 + second }
+    public var secondsSinceMidnight: Int { Int(seconds) }
 
     public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {
         lhs.secondsSinceMidnight < rhs.secondsSinceMidnight

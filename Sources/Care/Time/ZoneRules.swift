@@ -24,6 +24,9 @@ public final class ZoneRules: Sendable {
     /// For each 2^22 seconds (48.5 days) of wall-clock time from 1800, the segment in effect at its start: a
     /// lookup starts there and steps over the one or two changes that can follow, instead of a binary search.
     private let bucketSegments: [UInt16]
+    /// For each bucket, the offset that maps every wall-clock time in it when no change, gap or repeated hour
+    /// touches it, else `Int32.min`: most one-day windows lie in one such bucket and are answered by one load.
+    private let bucketOffsets: [Int32]
     /// Nominal seconds from which the table answers; earlier ones ask `zone`.
     private let firstCovered: Int
     /// Nominal seconds from which `zone` is asked again, or `Int.max`.
@@ -33,8 +36,7 @@ public final class ZoneRules: Sendable {
     public let spread: Int
 
     /// Reads `zone`'s changes between 1800 and 2200 (at most 4000 of them).
-    public init(_ zone: TimeZone) {
-        self.zone = zone
+    public convenience init(_ zone: TimeZone) {
         let tableStart = Self.tableStart
         let tableEnd = Self.tableEnd
         var changes: [Int] = []
@@ -70,12 +72,35 @@ public final class ZoneRules: Sendable {
             while segment + 1 < localStarts.count, localStarts[segment + 1] <= bucketStart { segment += 1 }
             bucketSegments.append(UInt16(segment))
         }
+        let firstCovered = ascending ? tableStart + margin : Int.max
+        let endCovered = coveredUntil == Int.max ? Int.max : coveredUntil - margin
+        // The per-bucket offsets come from the searching answer itself, so both paths agree by construction.
+        let searching = ZoneRules(
+            zone: zone, changes: changes, offsets: offsets, localStarts: localStarts, bucketSegments: bucketSegments,
+            bucketOffsets: [], firstCovered: firstCovered, endCovered: endCovered)
+        let bucketOffsets = bucketSegments.indices.map { bucket in
+            let bucketStart = tableStart + bucket << Self.bucketShift
+            let offset = searching.searchedUniformOffset(
+                over: bucketStart...(bucketStart + (1 << Self.bucketShift) - 1))
+            return offset.map { Int32(truncatingIfNeeded: $0) } ?? Int32.min
+        }
+        self.init(
+            zone: zone, changes: changes, offsets: offsets, localStarts: localStarts, bucketSegments: bucketSegments,
+            bucketOffsets: bucketOffsets, firstCovered: firstCovered, endCovered: endCovered)
+    }
+
+    private init(
+        zone: TimeZone, changes: [Int], offsets: [Int], localStarts: [Int], bucketSegments: [UInt16],
+        bucketOffsets: [Int32], firstCovered: Int, endCovered: Int
+    ) {
+        self.zone = zone
         self.changes = changes
         self.offsets = offsets
         self.localStarts = localStarts
         self.bucketSegments = bucketSegments
-        self.firstCovered = ascending ? tableStart + margin : Int.max
-        self.endCovered = coveredUntil == Int.max ? Int.max : coveredUntil - margin
+        self.bucketOffsets = bucketOffsets
+        self.firstCovered = firstCovered
+        self.endCovered = endCovered
         self.spread = (offsets.max() ?? 0) - (offsets.min() ?? 0)
     }
 
@@ -110,6 +135,17 @@ public final class ZoneRules: Sendable {
     /// The one offset that maps every wall-clock time of `range` to its instant, or nil when a change, a gap or a
     /// repeated hour falls inside it (or it leaves the table).
     func uniformOffset(over range: ClosedRange<Int>) -> Int? {
+        guard covers(range) else { return nil }
+        let bucket = (range.lowerBound - Self.tableStart) >> Self.bucketShift
+        if bucket == (range.upperBound - Self.tableStart) >> Self.bucketShift, bucketOffsets.indices.contains(bucket) {
+            let offset = bucketOffsets[bucket]
+            if offset != Int32.min { return Int(offset) }
+        }
+        return searchedUniformOffset(over: range)
+    }
+
+    /// `uniformOffset(over:)` found by searching the table's segments, for a range the table covers.
+    private func searchedUniformOffset(over range: ClosedRange<Int>) -> Int? {
         guard covers(range) else { return nil }
         let segment = segment(containing: range.lowerBound)
         if segment > 0, range.lowerBound < changes[segment - 1] + offsets[segment - 1] { return nil }
@@ -163,7 +199,9 @@ public final class ZoneRules: Sendable {
 /// near the range, every time in it maps to its instant by one subtraction.
 struct ZoneWindow {
     /// The rules, for times outside the range or when a change falls inside it.
-    let rules: ZoneRules
+    // A window lives only inside the one call that made it from rules its caller holds, so it need not keep them
+    // alive itself: without a retain and release, a one-day query costs its arithmetic.
+    unowned(unsafe) let rules: ZoneRules
     /// The wall-clock times (nominal seconds) `uniformOffset` was checked over.
     let range: ClosedRange<Int>
     /// The offset that maps every time of `range`, or nil when a change, gap or repeated hour is near.
