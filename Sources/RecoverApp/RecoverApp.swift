@@ -50,7 +50,7 @@ public struct RecoverApp: Sendable {
         // Uploads a crash cut off left their temporary files; nothing else removes them.
         media.spooling.removeLeftovers()
         let health = try HealthServices(
-            study: study, dataFolder: folder.url, uploadLimit: configuration.healthUploadLimit)
+            study: study, dataFolder: folder.url, uploadLimit: configuration.healthUploadLimit, log: configuration.log)
         health.spooling.removeLeftovers()
         let console = ConsoleContext(
             records: folder.records,

@@ -99,7 +99,7 @@ extension Commands {
             }
         }
         housekeeping.resume()
-        try recover.health.importer.start()
+        recover.health.importer.start()
         raiseOpenFileLimit(for: configuration)
         let server: HTTPServer
         do {

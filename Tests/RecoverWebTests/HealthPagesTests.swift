@@ -36,6 +36,19 @@ import Web
         return Array(try Data(contentsOf: url))
     }
 
+    /// A researcher signed in on another browser of the same app.
+    static func researcher(sharing client: StudyClient) throws -> StudyClient {
+        let clock = client.fixture.clock
+        let enrollment = Enrollment(
+            directory: client.fixture.directory, hasher: PasswordHasher(strength: .minimum), now: { clock.now })
+        _ = try enrollment.addStaff(
+            email: "res@example.com", role: .researcher, password: "correct horse battery", timeZone: "UTC")
+        var staff = StudyClient(sharing: client)
+        staff.get("/sign-in")
+        staff.post("/sign-in", form: ["email": "res@example.com", "password": "correct horse battery"])
+        return staff
+    }
+
     func status(_ client: inout StudyClient) throws -> [String: Any] {
         let response = client.send(
             Request(method: .get, path: "/account/health/status", headers: ["Accept": "application/json"]))
@@ -214,14 +227,7 @@ import Web
         var client = try Self.onboarded()
         client.upload("/account/health/upload", bytes: try Self.export(), type: "application/zip")
         client.fixture.recover.health.importer.importWaiting()
-        let clock = client.fixture.clock
-        let enrollment = Enrollment(
-            directory: client.fixture.directory, hasher: PasswordHasher(strength: .minimum), now: { clock.now })
-        _ = try enrollment.addStaff(
-            email: "res@example.com", role: .researcher, password: "correct horse battery", timeZone: "UTC")
-        var staff = StudyClient(sharing: client)
-        staff.get("/sign-in")
-        staff.post("/sign-in", form: ["email": "res@example.com", "password": "correct horse battery"])
+        var staff = try Self.researcher(sharing: client)
         let page = staff.get("/console/participants/\(try participantID(client))").text
         #expect(page.contains("<h2 id=\"health-heading\">Apple Health</h2>"))
         #expect(
@@ -234,16 +240,48 @@ import Web
         #expect(!page.contains("Resting energy"), "a type the study does not read is neither stored nor shown")
     }
 
-    @Test func staffAndVisitorsCannotReachTheHealthPages() throws {
-        var visitor = try StudyClient()
-        #expect(visitor.get("/account/health").status == .seeOther)
-        let upload = visitor.send(
-            Request(
-                method: .post, path: "/account/health/upload", headers: ["Content-Type": "application/zip"],
-                body: try Self.export()))
-        #expect([.unauthorized, .forbidden].contains(upload.status), "refused on its headers (CSRF, then sign-in)")
-        #expect(
-            try FileManager.default.contentsOfDirectory(atPath: visitor.fixture.recover.health.waiting.path).isEmpty)
+    @Test func staffVisitorsAndWithdrawnParticipantsCannotReachTheHealthPages() throws {
+        var pat = try Self.onboarded()
+        let staff = try Self.researcher(sharing: pat)
+        var visitor = StudyClient(sharing: pat)
+        visitor.get("/sign-in")
+
+        // A withdrawn participant keeps sign-in for their records, but shares nothing any more.
+        pat.get("/account/withdraw")
+        #expect(pat.post("/account/withdraw", form: [:]).status == .seeOther)
+
+        let export = try Self.export()
+        for (name, client) in [("researcher", staff), ("withdrawn", pat)] {
+            var client = client
+            #expect(client.get("/account/health").status == .forbidden, "\(name)")
+            #expect(client.get("/account/health/status").status == .forbidden, "\(name)")
+            #expect(
+                client.post("/account/health/grants", form: ["type": "stepCount", "granted": "1"]).status
+                    == .forbidden, "\(name)")
+            #expect(
+                client.upload("/account/health/upload", bytes: export, type: "application/zip").status == .forbidden)
+        }
+        #expect(visitor.get("/account/health").status == .seeOther, "visitors are sent to sign in")
+        let upload = visitor.upload("/account/health/upload", bytes: export, type: "application/zip")
+        #expect(upload.status == .unauthorized)
+        let health = pat.fixture.recover.health
+        #expect(try FileManager.default.contentsOfDirectory(atPath: health.waiting.path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: health.incoming.path).isEmpty)
+        #expect(try pat.fixture.recover.study.records.healthUploads(participantID: try participantID(pat)).isEmpty)
+    }
+
+    @Test func anExportFileNoUploadWaitsForIsRemovedAfterAnHour() throws {
+        let client = try Self.onboarded()
+        let health = client.fixture.recover.health
+        let orphan = health.waiting.appending(path: "\(UUID().uuidString.lowercased()).zip")
+        let fresh = health.waiting.appending(path: "\(UUID().uuidString.lowercased()).zip")
+        try Data(try Self.export()).write(to: orphan)
+        try Data(try Self.export()).write(to: fresh)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: orphan.path)
+        health.importer.importWaiting()
+        #expect(!FileManager.default.fileExists(atPath: orphan.path), "two hours old, no upload: removed")
+        #expect(FileManager.default.fileExists(atPath: fresh.path), "a file just received may be being recorded")
     }
 
     func participantID(_ client: StudyClient) throws -> String {

@@ -2,7 +2,8 @@ import Foundation
 import Research
 
 /// A participant's later answers for reading health data types (`health_grant`), given on the account page
-/// after their onboarding: one row per type, the latest answer; audited as a change of the participant's
+/// after their onboarding: one row per type, the latest answer and when it was given (an answer repeated
+/// later is newer, so it wins over an onboarding taken in between); audited as a change of the participant's
 /// records (they are consent to use data).
 enum HealthGrantStore {
     static func row(participantID: String, type: HealthDataType) -> AuditedRow {
@@ -19,21 +20,22 @@ enum HealthGrantStore {
                 INSERT INTO health_grant (id, participant_id, permission_type, granted, changed_at)
                 VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET granted = excluded.granted, changed_at = excluded.changed_at
-                WHERE health_grant.granted IS DISTINCT FROM excluded.granted
                 """, [audited.key, participantID, type.rawValue, granted ? 1 : 0, instant])
         }
     }
 
-    /// The participant's changed answers by type.
-    static func changes(participantID: String, in db: StoreConnection) throws -> [HealthDataType: Bool] {
-        var changes: [HealthDataType: Bool] = [:]
+    /// The participant's changed answers by type, with when each was given.
+    static func changes(
+        participantID: String, in db: StoreConnection
+    ) throws -> [HealthDataType: (granted: Bool, at: Date)] {
+        var changes: [HealthDataType: (granted: Bool, at: Date)] = [:]
         for row in try db.query(
-            "SELECT permission_type, granted FROM health_grant WHERE participant_id = ?", [participantID])
+            "SELECT permission_type, granted, changed_at FROM health_grant WHERE participant_id = ?", [participantID])
         {
             guard let type = HealthDataType(rawValue: try row.string("permission_type")) else {
                 throw HealthStoreError(.unreadableRow, "a stored health grant has an unknown type")
             }
-            changes[type] = try row.int("granted") != 0
+            changes[type] = (try row.int("granted") != 0, try row.date("changed_at"))
         }
         return changes
     }

@@ -47,7 +47,8 @@ public enum HealthGrants {
     }
 
     /// The participant's read permissions now, inside the caller's transaction: their latest completed
-    /// onboarding's answers, each replaced by a later change on the account page (``HealthGrantStore``).
+    /// onboarding's answers, each replaced by a change on the Health page given after that onboarding
+    /// (``HealthGrantStore``): the latest answer wins.
     static func current(participantID: String, in db: StoreConnection) throws -> [HealthGrant] {
         let taskID = ParticipantPlan.taskID(StudyTaskID.onboarding, patientID: participantID)
         guard let latest = try SurveyDataStore.results(patientID: participantID, taskID: taskID, in: db).last else {
@@ -55,7 +56,10 @@ public enum HealthGrants {
         }
         let asked = answers(inOnboarding: try SurveyJSON.decode(SurveyResult.self, from: latest.json))
         let changes = try HealthGrantStore.changes(participantID: participantID, in: db)
-        return asked.map { answer in HealthGrant(type: answer.type, granted: changes[answer.type] ?? answer.granted) }
+        return asked.map { answer in
+            guard let change = changes[answer.type], change.at >= latest.completedAt else { return answer }
+            return HealthGrant(type: answer.type, granted: change.granted)
+        }
     }
 
     /// The types the participant granted now, inside the caller's transaction.

@@ -63,6 +63,8 @@ extension HealthStore {
                     progress INTEGER NOT NULL,
                     error_code TEXT,
                     import_id TEXT,
+                    claim_id TEXT,
+                    attempts INTEGER NOT NULL,
                     created_at TEXT NOT NULL,
                     updated_at TEXT NOT NULL
                 );
@@ -136,6 +138,8 @@ extension HealthStore {
                     progress bigint NOT NULL,
                     error_code text COLLATE "C",
                     import_id text COLLATE "C",
+                    claim_id text COLLATE "C",
+                    attempts bigint NOT NULL,
                     created_at timestamptz NOT NULL,
                     updated_at timestamptz NOT NULL
                 );

@@ -12,6 +12,8 @@ public struct HealthStoreError: Error, Hashable, Sendable, CustomStringConvertib
         public static let implausibleFigure = Code(rawValue: "implausible-figure")
         /// The participant's onboarding did not ask about the type.
         public static let notAsked = Code(rawValue: "not-asked")
+        /// Another importer holds the upload now.
+        public static let claimLost = Code(rawValue: "claim-lost")
         /// A stored row cannot be read back (edited by hand).
         public static let unreadableRow = Code(rawValue: "unreadable-row")
     }

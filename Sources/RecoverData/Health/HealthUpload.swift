@@ -30,6 +30,11 @@ public struct HealthUpload: Hashable, Sendable {
     public var errorCode: String?
     /// The import it became, once done.
     public var importID: String?
+    /// The importer that holds it while importing (a fresh id per claim): only that importer may record its
+    /// progress or its end.
+    public var claimID: String?
+    /// How many times an importer claimed it.
+    public var attempts: Int
     /// When it was received.
     public var createdAt: Date
     /// When its state or progress last changed.
@@ -38,7 +43,8 @@ public struct HealthUpload: Hashable, Sendable {
     /// An upload from its fields.
     public init(
         id: String, participantID: String, state: State, byteCount: Int, progress: Int = 0,
-        errorCode: String? = nil, importID: String? = nil, createdAt: Date, updatedAt: Date
+        errorCode: String? = nil, importID: String? = nil, claimID: String? = nil, attempts: Int = 0,
+        createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.participantID = participantID
@@ -47,6 +53,8 @@ public struct HealthUpload: Hashable, Sendable {
         self.progress = progress
         self.errorCode = errorCode
         self.importID = importID
+        self.claimID = claimID
+        self.attempts = attempts
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }

@@ -20,35 +20,43 @@ extension StudyDatabase {
         id: String = UUID().uuidString.lowercased()
     ) throws -> HealthImportRecord {
         try database.write { db in
-            db.auditActor = actor
-            guard let account = try AccountStore.account(id: participantID, in: db), account.role == .participant
-            else { throw HealthStoreError(.unknownParticipant, "no participant with id '\(participantID)'") }
-            guard !account.isWithdrawn else {
-                throw HealthStoreError(.withdrawn, "participant '\(participantID)' has withdrawn: nothing is imported")
-            }
-            let granted = try HealthGrants.granted(participantID: participantID, in: db)
-            let figures = result.days.flatMap(HealthDailyFigure.figures(of:)).filter { granted.contains($0.type) }
-            guard figures.allSatisfy(\.isPlausible) else {
-                throw HealthStoreError(.implausibleFigure, "the import holds a figure that is not a plausible number")
-            }
-            for figure in figures {
-                try HealthStore.upsert(figure, participantID: participantID, importID: id, in: db)
-            }
-            let samples = result.recentSamples.filter { granted.contains($0.type) }
-            guard samples.allSatisfy({ $0.value.isFinite && $0.end >= $0.start }) else {
-                throw HealthStoreError(.implausibleFigure, "the import holds a sample that is not a plausible number")
-            }
-            let stored = try HealthStore.replaceSamples(samples, participantID: participantID, importID: id, in: db)
-            let summary = result.summary
-            let record = HealthImportRecord(
-                id: id, participantID: participantID, importedAt: instant, recordsRead: summary.recordsRead,
-                recordsKept: summary.recordsKept,
-                skipped: Dictionary(uniqueKeysWithValues: summary.skipped.map { ($0.key.code, $0.value) }),
-                daysStored: Set(figures.map(\.day)).count, samplesStored: stored,
-                firstDay: summary.firstDay?.description, lastDay: summary.lastDay?.description)
-            try HealthStore.add(record, in: db)
-            return record
+            try Self.storeImport(result, for: participantID, by: actor, at: instant, id: id, in: db)
         }
+    }
+
+    /// ``importHealth(_:for:by:at:id:)`` inside the caller's write transaction.
+    static func storeImport(
+        _ result: HealthImportResult, for participantID: String, by actor: String, at instant: Date, id: String,
+        in db: StoreConnection
+    ) throws -> HealthImportRecord {
+        db.auditActor = actor
+        guard let account = try AccountStore.account(id: participantID, in: db), account.role == .participant
+        else { throw HealthStoreError(.unknownParticipant, "no participant with id '\(participantID)'") }
+        guard !account.isWithdrawn else {
+            throw HealthStoreError(.withdrawn, "participant '\(participantID)' has withdrawn: nothing is imported")
+        }
+        let granted = try HealthGrants.granted(participantID: participantID, in: db)
+        let figures = result.days.flatMap(HealthDailyFigure.figures(of:)).filter { granted.contains($0.type) }
+        guard figures.allSatisfy(\.isPlausible) else {
+            throw HealthStoreError(.implausibleFigure, "the import holds a figure that is not a plausible number")
+        }
+        for figure in figures {
+            try HealthStore.upsert(figure, participantID: participantID, importID: id, in: db)
+        }
+        let samples = result.recentSamples.filter { granted.contains($0.type) }
+        guard samples.allSatisfy({ $0.value.isFinite && $0.end >= $0.start }) else {
+            throw HealthStoreError(.implausibleFigure, "the import holds a sample that is not a plausible number")
+        }
+        let stored = try HealthStore.replaceSamples(samples, participantID: participantID, importID: id, in: db)
+        let summary = result.summary
+        let record = HealthImportRecord(
+            id: id, participantID: participantID, importedAt: instant, recordsRead: summary.recordsRead,
+            recordsKept: summary.recordsKept,
+            skipped: Dictionary(uniqueKeysWithValues: summary.skipped.map { ($0.key.code, $0.value) }),
+            daysStored: Set(figures.map(\.day)).count, samplesStored: stored,
+            firstDay: summary.firstDay?.description, lastDay: summary.lastDay?.description)
+        try HealthStore.add(record, in: db)
+        return record
     }
 
     /// The participant's stored daily figures from `first` through `last` (nil: no bound), by day then type.

@@ -21,32 +21,60 @@ extension StudyDatabase {
         }
     }
 
-    /// The oldest waiting upload, now marked as importing (of several importers asking at once, one gets it).
+    /// The oldest waiting upload, now importing under a fresh claim (of several importers asking at once, one
+    /// gets it).
     public func claimHealthUpload(at instant: Date) throws -> HealthUpload? {
         try database.write { db in try HealthUploadStore.claimNext(at: instant, in: db) }
     }
 
-    /// How far the import of upload `id` has read, in thousandths.
-    public func recordHealthUploadProgress(_ thousandths: Int, of id: String, at instant: Date) throws {
-        try database.write { db in try HealthUploadStore.setProgress(thousandths, of: id, at: instant, in: db) }
-    }
-
-    /// Marks upload `id` done (it became import `importID`) or failed (`errorCode`).
-    public func finishHealthUpload(
-        _ id: String, importID: String?, errorCode: String?, at instant: Date
-    ) throws {
+    /// How far the import of a claimed upload has read, in thousandths (nothing when the claim was lost).
+    public func recordHealthUploadProgress(_ thousandths: Int, of upload: HealthUpload, at instant: Date) throws {
         try database.write { db in
-            try HealthUploadStore.finish(
-                id, state: importID == nil ? .failed : .done, importID: importID, errorCode: errorCode,
-                at: instant, in: db)
+            try HealthUploadStore.setProgress(thousandths, of: upload, at: instant, in: db)
         }
     }
 
-    /// Every upload a stopped server left importing waits again (its import starts over: an import replaces
-    /// figures, never adds to them); returns how many.
+    /// Stores the import of a claimed upload and marks the upload done, in ONE write transaction (so an
+    /// upload is never done without its import, nor imported twice by two importers): the import as
+    /// ``importHealth(_:for:by:at:id:)`` stores it, attributed to the participant. Throws
+    /// ``HealthStoreError`` with nothing stored: `.claimLost` (another importer holds it now), and those of
+    /// the import.
     @discardableResult
-    public func requeueInterruptedHealthUploads(at instant: Date) throws -> Int {
-        try database.write { db in try HealthUploadStore.requeueInterrupted(at: instant, in: db) }
+    public func storeHealthUpload(
+        _ result: HealthImportResult, of upload: HealthUpload, at instant: Date, importID: String
+    ) throws -> HealthImportRecord {
+        try database.write { db in
+            guard try HealthUploadStore.holds(upload, in: db) else {
+                throw HealthStoreError(.claimLost, "upload '\(upload.id)' is no longer held by this importer")
+            }
+            let record = try Self.storeImport(
+                result, for: upload.participantID, by: "account:\(upload.participantID)", at: instant, id: importID,
+                in: db)
+            try HealthUploadStore.finish(upload, importID: record.id, errorCode: nil, at: instant, in: db)
+            return record
+        }
+    }
+
+    /// Ends a claimed upload that cannot be imported (`errorCode`: the importer's or the store's code).
+    public func failHealthUpload(_ upload: HealthUpload, errorCode: String, at instant: Date) throws {
+        try database.write { db in
+            try HealthUploadStore.finish(upload, importID: nil, errorCode: errorCode, at: instant, in: db)
+        }
+    }
+
+    /// Gives a claimed upload back to the queue after a failure that is not the file's (the database was out
+    /// of reach), or ends it as `internal` after ``HealthUploadStore/maximumAttempts`` claims. Returns whether
+    /// it waits again (its file must then be kept).
+    @discardableResult
+    public func releaseHealthUpload(_ upload: HealthUpload, at instant: Date) throws -> Bool {
+        try database.write { db in try HealthUploadStore.release(upload, at: instant, in: db) }
+    }
+
+    /// Uploads importing with no progress recorded since `stale` wait again (their importer stopped or died;
+    /// an import replaces figures, never adds to them, so starting over is safe); returns how many.
+    @discardableResult
+    public func requeueStaleHealthUploads(before stale: Date, at instant: Date) throws -> Int {
+        try database.write { db in try HealthUploadStore.requeueStale(before: stale, at: instant, in: db) }
     }
 
     /// The participant's uploads, oldest first.

@@ -78,15 +78,24 @@ public protocol ParticipantStore: Sendable {
     @discardableResult
     func queueHealthUpload(id: String, participantID: String, byteCount: Int, at instant: Date) throws
         -> HealthUpload
-    /// The oldest waiting upload, now marked as importing.
+    /// The oldest waiting upload, now importing under a fresh claim.
     func claimHealthUpload(at instant: Date) throws -> HealthUpload?
-    /// How far an upload's import has read, in thousandths.
-    func recordHealthUploadProgress(_ thousandths: Int, of id: String, at instant: Date) throws
-    /// Marks an upload done (with its import's id) or failed (with an error code).
-    func finishHealthUpload(_ id: String, importID: String?, errorCode: String?, at instant: Date) throws
-    /// Uploads a stopped server left importing wait again; returns how many.
+    /// How far a claimed upload's import has read, in thousandths.
+    func recordHealthUploadProgress(_ thousandths: Int, of upload: HealthUpload, at instant: Date) throws
+    /// Stores a claimed upload's import and marks it done, in one write transaction.
     @discardableResult
-    func requeueInterruptedHealthUploads(at instant: Date) throws -> Int
+    func storeHealthUpload(_ result: HealthImportResult, of upload: HealthUpload, at instant: Date, importID: String)
+        throws -> HealthImportRecord
+    /// Ends a claimed upload that cannot be imported.
+    func failHealthUpload(_ upload: HealthUpload, errorCode: String, at instant: Date) throws
+    /// Gives a claimed upload back to the queue (or ends it after too many claims); whether it waits again.
+    @discardableResult
+    func releaseHealthUpload(_ upload: HealthUpload, at instant: Date) throws -> Bool
+    /// Uploads importing without progress since `stale` wait again; returns how many.
+    @discardableResult
+    func requeueStaleHealthUploads(before stale: Date, at instant: Date) throws -> Int
+    /// One upload by id.
+    func healthUpload(id: String) throws -> HealthUpload?
     /// The participant's uploads, oldest first.
     func healthUploads(participantID: String) throws -> [HealthUpload]
 }

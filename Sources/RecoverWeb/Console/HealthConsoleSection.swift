@@ -14,7 +14,10 @@ enum HealthConsoleSection {
             ? t["console.health.notAsked"]
             : t(
                 "console.health.allowed",
-                ["types": allowed.isEmpty ? t["console.health.none"] : allowed.joined(separator: ", ")])
+                [
+                    "types": allowed.isEmpty
+                        ? t["console.health.none"] : allowed.joined(separator: t["console.health.listSeparator"])
+                ])
         let last: HTML =
             view.healthImports.last.map { record in
                 HTML(

@@ -35,7 +35,7 @@ enum HealthPage {
         let steps = (1...4).map { HTML("<li>\(t["health.how.\($0)"])</li>") }
         let nothingAllowed: HTML =
             grants.contains(where: \.granted)
-            ? .empty : "<p class=\"alert\" role=\"alert\">\(t["health.upload.nothingAllowed"])</p>"
+            ? .empty : "<p class=\"notice\">\(t["health.upload.nothingAllowed"])</p>"
         let size = byteSize(health.uploadLimit)
         return Layout.page(
             title: t["health.page.title"], request: request, scripts: ["study/js/health-upload.js"],
@@ -52,7 +52,8 @@ enum HealthPage {
                 data-status="/account/health/status" data-csrf="\(request.csrfToken)" data-limit="\(health.uploadLimit)" \
                 data-pending="\(latest?.isPending == true ? "1" : "0")" \
                 data-uploading-label="\(t["health.upload.uploading"])" data-no-file="\(t["health.upload.noFile"])" \
-                data-too-large="\(t("health.upload.tooLarge", ["size": size]))" data-failed="\(t["health.upload.failed"])">
+                data-too-large="\(t("health.upload.tooLarge", ["size": size]))" data-failed="\(t["health.upload.failed"])" \
+                data-signed-out="\(t["health.status.signedOut"])">
                 <h2 id="health-upload-heading">\(t["health.upload.heading"])</h2>
                 \(nothingAllowed)
                 <form class="stack" method="post" action="/account/health/upload" enctype="application/octet-stream">
@@ -128,7 +129,7 @@ enum HealthPage {
                 grant.granted
                 ? """
                 <label class="choice"><input type="checkbox" name="delete" value="1"> \
-                \(t("health.grants.deleteToo", ["type": name]))</label>
+                \(t["health.grants.deleteToo"])</label>
                 <input type="hidden" name="granted" value="0">
                 <div><button class="button secondary" type="submit">\(t["health.grants.stop"])</button></div>
                 """

@@ -25,11 +25,13 @@ public struct HealthServices: Sendable {
 
     /// The largest export by default: 2 GiB (real exports of several years reach gigabytes).
     public static let defaultUploadLimit = 2 << 30
-    /// The limits an operator may set (`recover serve --health-upload-limit-mb`): 1 MiB to 64 GiB.
-    public static let uploadLimitBounds = (1 << 20)...(64 << 30)
 
-    /// Services over the data folder `dataFolder` (its `health/` folder is created).
-    public init(study: StudyServices, dataFolder: URL, uploadLimit: Int = defaultUploadLimit) throws {
+    /// Services over the data folder `dataFolder` (its `health/` folder is created); the importer writes what
+    /// it does to `log` (upload ids and codes only).
+    public init(
+        study: StudyServices, dataFolder: URL, uploadLimit: Int = defaultUploadLimit,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws {
         self.study = study
         let folder = dataFolder.appending(path: "health")
         incoming = folder.appending(path: "incoming")
@@ -39,7 +41,7 @@ public struct HealthServices: Sendable {
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         self.uploadLimit = uploadLimit
-        importer = HealthImportWorker(records: study.records, waiting: waiting, now: study.now)
+        importer = HealthImportWorker(records: study.records, waiting: waiting, now: study.now, log: log)
     }
 
     /// How export uploads stream to ``incoming`` (no digest is needed: the file is named by its upload id).

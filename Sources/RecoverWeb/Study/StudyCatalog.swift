@@ -246,7 +246,7 @@ enum StudyCatalog {
         "health.basalEnergyBurned": "静息能量",
         "health.heartRate": "心率",
         "health.bloodPressure": "血压",
-        "health.sleepAnalysis": "睡眠质量",
+        "health.sleepAnalysis": "睡眠",
         "rom.instructions": "坐下，将手机平贴在左小腿上，按“开始”，尽量弯曲膝盖，再伸直，然后按“完成”。",
         "rom.start": "开始",
         "rom.finish": "完成",

@@ -19,6 +19,12 @@ if (root) {
   async function poll() {
     try {
       const response = await fetch(root.dataset.status, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+      if (response.status === 401 || response.status === 403) {
+        // Signed out meanwhile: the import goes on; the page says how it ended on the next visit.
+        show(root.dataset.signedOut);
+        bar.hidden = true;
+        return;
+      }
       const answer = await response.json();
       show(answer.message);
       bar.hidden = !answer.pending;
@@ -58,7 +64,8 @@ if (root) {
         poll();
         return;
       }
-      let message = root.dataset.failed;
+      // A proxy in front may refuse a large body with a page of its own: its 413 still means too large.
+      let message = request.status === 413 ? root.dataset.tooLarge : root.dataset.failed;
       try {
         message = JSON.parse(request.responseText)?.error?.message ?? message;
       } catch { /* the page's own words */ }
