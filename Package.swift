@@ -99,6 +99,8 @@ let package = Package(
         // Apple Health export.zip in, daily aggregates out: libarchive's zip reader into libxml2's push parser,
         // streamed (docs/health-import.md). Knows no database.
         .target(name: "HealthImport", dependencies: ["CArchive", "CXML2"]),
+        // Messages out: the SMTP mailer over libcurl and the outbox's sender (docs/messages.md).
+        .target(name: "Delivery", dependencies: ["CCurl", "RecoverData"]),
         // The participant pages and the research console, on the framework.
         .target(
             name: "RecoverWeb",
@@ -154,6 +156,11 @@ let package = Package(
                 "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Research", "Cryptography", "Postgres",
                 "CarePostgres", "PostgresTestSupport", "HealthImport", "HealthExportFixture",
             ]),
+        // A real SMTP server for the mail tests: aiosmtpd from the test environment, on a free port.
+        .target(name: "MailTestSupport", path: "Tests/MailTestSupport", exclude: ["smtp_capture.py"]),
+        .testTarget(
+            name: "DeliveryTests",
+            dependencies: ["Delivery", "RecoverData", "MailTestSupport", "PostgresTestSupport", "Postgres", "SQLite"]),
         .testTarget(name: "RecoverTests", dependencies: ["Recover", "Research", "Care"]),
         .testTarget(name: "WebTests", dependencies: ["Web"]),
         .testTarget(

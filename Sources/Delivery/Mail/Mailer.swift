@@ -1,0 +1,5 @@
+/// Something that hands one message to a relay: ``SMTPMailer``, or a test's stand-in.
+public protocol Mailer: Sendable {
+    /// Sends `message` to its recipient, returning once the relay accepted it; throws ``MailError``.
+    func send(_ message: MailMessage) throws
+}

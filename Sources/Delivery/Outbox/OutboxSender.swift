@@ -1,0 +1,83 @@
+import Foundation
+import RecoverData
+
+/// Sends the outbox's due messages: claims a batch under a lease, writes each with the ``MessageComposer``,
+/// hands it to the ``Mailer`` and records the outcome (sent, or queued again with backoff, or failed). Any
+/// number of senders, in one process or several, may run on one database: each message is held by one at a
+/// time (``MessageOutbox``).
+///
+/// ```swift
+/// let sender = OutboxSender(outbox: MessageOutbox(database: storage), mailer: SMTPMailer(relay: relay),
+///                           composer: MessageComposer(from: "study@example.org"))
+/// let round = try sender.sendDue()   // round.sent, round.retrying, round.failed
+/// ```
+public struct OutboxSender: Sendable {
+    public let outbox: MessageOutbox
+    public let mailer: any Mailer
+    public let composer: MessageComposer
+    /// This sender's name on its leases: host, process and a random part, unique per sender.
+    public let owner: String
+    /// Messages claimed per round.
+    public let batchSize: Int
+    private let clock: @Sendable () -> Date
+
+    public init(
+        outbox: MessageOutbox, mailer: any Mailer, composer: MessageComposer, batchSize: Int = 10,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.outbox = outbox
+        self.mailer = mailer
+        self.composer = composer
+        self.batchSize = min(max(batchSize, 1), 100)
+        self.clock = clock
+        let host = ProcessInfo.processInfo.hostName.prefix(64)
+        owner = "\(host):\(ProcessInfo.processInfo.processIdentifier):\(UUID().uuidString.prefix(8).lowercased())"
+    }
+
+    /// What one round did.
+    public struct Round: Hashable, Sendable {
+        public var sent = 0
+        /// Failed this time, queued again for later.
+        public var retrying = 0
+        /// Given up.
+        public var failed = 0
+        /// The last failure's error, for the operator (a category and codes, never a server's text).
+        public var lastError: MailError?
+
+        /// Whether the round claimed nothing.
+        public var isEmpty: Bool { sent + retrying + failed == 0 }
+    }
+
+    /// Claims one batch of due messages and sends them one by one; returns what happened.
+    public func sendDue() throws -> Round {
+        var round = Round()
+        for message in try outbox.claim(owner: owner, now: clock(), limit: batchSize) {
+            do {
+                try mailer.send(try composer.compose(message, date: clock()))
+                try outbox.recordSent(message.id, owner: owner, at: clock())
+                round.sent += 1
+            } catch let error as MailError {
+                round.lastError = error
+                switch try outbox.recordFailure(message.id, owner: owner, failure: error.failure, at: clock()) {
+                case .failed: round.failed += 1
+                default: round.retrying += 1
+                }
+            }
+        }
+        return round
+    }
+
+    /// Rounds until a round claims nothing or `rounds` have run (the background loop's one tick).
+    public func sendAllDue(rounds: Int = 10) throws -> Round {
+        var total = Round()
+        for _ in 0..<min(max(rounds, 1), 1000) {
+            let round = try sendDue()
+            if round.isEmpty { break }
+            total.sent += round.sent
+            total.retrying += round.retrying
+            total.failed += round.failed
+            total.lastError = round.lastError ?? total.lastError
+        }
+        return total
+    }
+}
