@@ -120,7 +120,7 @@ let package = Package(
             name: "recover",
             dependencies: [
                 "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "Web", "RecoverWeb",
-                "RecoverApp", "Cryptography", "Exports", "Backups", "Postgres", "HealthImport",
+                "RecoverApp", "Cryptography", "Exports", "Backups", "Postgres", "HealthImport", "Delivery",
             ]
         ),
         .executableTarget(
@@ -173,6 +173,7 @@ let package = Package(
             name: "RecoverCLITests",
             dependencies: [
                 "recover", "SQLite", "Postgres", "PostgresTestSupport", "HealthExportFixture", "ParticipantJourney",
+                "MailTestSupport",
             ]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"]),
