@@ -140,4 +140,21 @@ struct OutboxSenderTests {
         #expect(round.failed == 1)
         #expect(try outbox.log().first?.lastError == "no-template")
     }
+
+    @Test func aMailerThatThrowsSomethingElseLeavesTheMessageToRetry() throws {
+        struct Broken: Error {}
+        struct BrokenMailer: Mailer {
+            func send(_ message: MailMessage) throws { throw Broken() }
+        }
+        let storage = try Backend.sqlite.storages(1)[0]
+        let outbox = MessageOutbox(database: storage)
+        try outbox.enqueue(Self.request(1))
+        let sender = OutboxSender(
+            outbox: outbox, mailer: BrokenMailer(), composer: MessageComposer(from: "s@example.org"))
+        let round = try sender.sendDue()
+        #expect(round.retrying == 1)
+        let entry = try #require(try outbox.log().first)
+        #expect(entry.state == .queued, "not left under a lease")
+        #expect(entry.lastError == "other")
+    }
 }

@@ -43,6 +43,8 @@ struct SMTPMailerTests {
         #expect(second.parts[0].body == chinese.text)
         #expect(second.parts[0].body.contains("邮件中继"))
         #expect(second.parts[1].body.contains("lang=\"zh-Hans\""))
+        print(
+            "mail: the test message is \(received[0].raw.count) bytes in English, \(received[1].raw.count) in Chinese")
         #expect(
             second.parts.map { $0.headers["content-type"] } == [
                 "text/plain; charset=UTF-8", "text/html; charset=UTF-8",

@@ -52,16 +52,24 @@ public struct OutboxSender: Sendable {
     public func sendDue() throws -> Round {
         var round = Round()
         for message in try outbox.claim(owner: owner, now: clock(), limit: batchSize) {
+            let failure: MailError?
             do {
                 try mailer.send(try composer.compose(message, date: clock()))
+                failure = nil
+            } catch let error as MailError {
+                failure = error
+            } catch {
+                failure = MailError(.other)  // a mailer of a test's, or one that breaks its contract
+            }
+            guard let failure else {
                 try outbox.recordSent(message.id, owner: owner, at: clock())
                 round.sent += 1
-            } catch let error as MailError {
-                round.lastError = error
-                switch try outbox.recordFailure(message.id, owner: owner, failure: error.failure, at: clock()) {
-                case .failed: round.failed += 1
-                default: round.retrying += 1
-                }
+                continue
+            }
+            round.lastError = failure
+            switch try outbox.recordFailure(message.id, owner: owner, failure: failure.failure, at: clock()) {
+            case .failed: round.failed += 1
+            default: round.retrying += 1
             }
         }
         return round
