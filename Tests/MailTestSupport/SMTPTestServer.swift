@@ -17,6 +17,7 @@ import Testing
 /// ```
 public final class SMTPTestServer: @unchecked Sendable {
     // @unchecked: the process handle is only started here and terminated in deinit; the rest is immutable.
+    /// The port it listens on, on 127.0.0.1.
     public let port: Int
     /// Where the accepted messages are written.
     public let folder: URL
@@ -24,8 +25,11 @@ public final class SMTPTestServer: @unchecked Sendable {
 
     /// One accepted message: its bytes as received and its envelope.
     public struct Received: Sendable {
+        /// The message as received.
         public let raw: Data
+        /// The envelope's sender.
         public let mailFrom: String
+        /// The envelope's recipients.
         public let recipients: [String]
     }
 
@@ -161,6 +165,7 @@ public final class SMTPTestServer: @unchecked Sendable {
 
 /// The test server could not start.
 public struct SMTPTestServerError: Error, CustomStringConvertible {
+    /// What went wrong.
     public let description: String
     init(_ description: String) { self.description = description }
 }

@@ -5,7 +5,9 @@ import RecoverData
 public struct MailError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of failure, as the outbox and the operator need it.
     public struct Category: RawRepresentable, Hashable, Sendable {
+        /// The category's name, as in the outbox's codes.
         public let rawValue: String
+        /// A category by name.
         public init(rawValue: String) { self.rawValue = rawValue }
 
         /// The relay cannot be reached: the name does not resolve, the connection is refused or was lost.
@@ -30,12 +32,14 @@ public struct MailError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let other = Category(rawValue: "other")
     }
 
+    /// What kind of failure.
     public let category: Category
     /// libcurl's `CURLcode`, when libcurl failed.
     public let curlCode: Int?
     /// The relay's last SMTP reply code (550, 535...), when it answered.
     public let reply: Int?
 
+    /// An error of `category`, with the codes known.
     public init(_ category: Category, curlCode: Int? = nil, reply: Int? = nil) {
         self.category = category
         self.curlCode = curlCode
@@ -59,6 +63,7 @@ public struct MailError: Error, Hashable, Sendable, CustomStringConvertible {
         return MessageFailure(code: code, isPermanent: isPermanent)
     }
 
+    /// What failed, in words for the operator, with the codes; never the relay's text.
     public var description: String {
         let what =
             switch category {

@@ -17,11 +17,13 @@ public struct MailMessage: Hashable, Sendable {
     public var fromName: String?
     /// The recipient, on the envelope and in `To:`.
     public var to: String
+    /// The subject, any Unicode (encoded when not ASCII); no line break.
     public var subject: String
     /// The plain-text part.
     public var text: String
     /// The HTML part (a whole document or a fragment), already escaped by its writer.
     public var html: String
+    /// The `Date:` header.
     public var date: Date
     /// The `Message-ID` without angle brackets (`<uuid>@<the sender's domain>` by default).
     public var messageID: String

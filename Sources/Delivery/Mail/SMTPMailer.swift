@@ -10,6 +10,7 @@ import Foundation
 /// try mailer.send(message)
 /// ```
 public struct SMTPMailer: Mailer {
+    /// The relay every message goes to.
     public let relay: SMTPRelay
     /// Seconds to connect (DNS, TCP, TLS) at most.
     public var connectTimeout: Int
@@ -23,6 +24,7 @@ public struct SMTPMailer: Mailer {
         self.timeout = min(max(timeout, 1), 300)
     }
 
+    /// Sends `message` on a new connection; returns once the relay accepted it, throws ``MailError``.
     public func send(_ message: MailMessage) throws {
         let bytes = Array(try message.rendered())
         let handle = try connection()

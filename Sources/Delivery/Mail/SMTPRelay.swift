@@ -16,9 +16,13 @@ public struct SMTPRelay: Hashable, Sendable, CustomStringConvertible {
         case startTLS, implicitTLS, none
     }
 
+    /// The host name or IP address (without brackets).
     public let host: String
+    /// The port, 1 to 65535.
     public let port: Int
+    /// How the connection is protected.
     public let security: Security
+    /// The AUTH user name, percent-decoded, if any.
     public let username: String?
     let password: String?
 
@@ -94,6 +98,7 @@ public struct SMTPRelay: Hashable, Sendable, CustomStringConvertible {
 
     /// A malformed SMTP URL: what is wrong, never the URL itself (it may hold a password).
     public struct URLError: Error, Hashable, CustomStringConvertible {
+        /// What is wrong with the URL.
         public let description: String
         init(_ message: String) { description = message }
     }

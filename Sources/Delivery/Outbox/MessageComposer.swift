@@ -15,6 +15,7 @@ public struct MessageComposer: Sendable {
     /// The server's public https address (`--public-url`), for links; nil when none is configured.
     public let publicURL: String?
 
+    /// A composer writing from `from` (shown as `fromName`), with links on `publicURL`.
     public init(from: String, fromName: String = "Recover", publicURL: String? = nil) {
         self.from = from
         self.fromName = fromName

@@ -12,8 +12,11 @@ import RecoverData
 /// let round = try sender.sendDue()   // round.sent, round.retrying, round.failed
 /// ```
 public struct OutboxSender: Sendable {
+    /// The outbox it claims from and records in.
     public let outbox: MessageOutbox
+    /// What hands each message to the relay.
     public let mailer: any Mailer
+    /// What writes each message.
     public let composer: MessageComposer
     /// This sender's name on its leases: host, process and a random part, unique per sender.
     public let owner: String
@@ -21,6 +24,7 @@ public struct OutboxSender: Sendable {
     public let batchSize: Int
     private let clock: @Sendable () -> Date
 
+    /// A sender with a lease name of its own; `clock` is the outbox's time (the tests move it).
     public init(
         outbox: MessageOutbox, mailer: any Mailer, composer: MessageComposer, batchSize: Int = 10,
         clock: @escaping @Sendable () -> Date = { Date() }
@@ -36,6 +40,7 @@ public struct OutboxSender: Sendable {
 
     /// What one round did.
     public struct Round: Hashable, Sendable {
+        /// Accepted by the relay.
         public var sent = 0
         /// Failed this time, queued again for later.
         public var retrying = 0

@@ -124,7 +124,9 @@ extension MessageOutbox {
 public struct MessageOutboxError: Error, Hashable, CustomStringConvertible {
     /// What is wrong.
     public struct Code: RawRepresentable, Hashable, Sendable {
+        /// The code's name (`invalid-recipient`).
         public let rawValue: String
+        /// A code by name.
         public init(rawValue: String) { self.rawValue = rawValue }
 
         /// The recipient is not an e-mail address Recover sends to (``MailAddress``).
@@ -139,9 +141,12 @@ public struct MessageOutboxError: Error, Hashable, CustomStringConvertible {
         public static let unreadableRow = Code(rawValue: "unreadable-row")
     }
 
+    /// What is wrong.
     public let code: Code
 
+    /// An error with `code`.
     public init(_ code: Code) { self.code = code }
 
+    /// The code, never the values.
     public var description: String { "message outbox: \(code.rawValue)" }
 }

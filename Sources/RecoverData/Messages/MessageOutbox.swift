@@ -18,9 +18,12 @@ import Foundation
 /// }
 /// ```
 public struct MessageOutbox: Sendable {
+    /// The study database holding `message_outbox`.
     public let database: StudyStorage
+    /// Leases, backoff and when to give up.
     public let policy: MessageRetryPolicy
 
+    /// The outbox of `database`, with `policy`.
     public init(database: StudyStorage, policy: MessageRetryPolicy = MessageRetryPolicy()) {
         self.database = database
         self.policy = policy

@@ -3,8 +3,11 @@ import Foundation
 /// When a failed message is tried again: after ``firstDelay``, doubling per attempt up to ``maximumDelay``,
 /// and given up (``OutboxMessage/State/failed``) after ``maximumAttempts``.
 public struct MessageRetryPolicy: Hashable, Sendable {
+    /// Seconds before the second attempt.
     public var firstDelay: TimeInterval
+    /// The longest wait between attempts, in seconds.
     public var maximumDelay: TimeInterval
+    /// Attempts in all before the message is given up (1 to 1000).
     public var maximumAttempts: Int
     /// How long a claim holds a message; longer than any send may take (the mailer's own deadline), so a live
     /// sender always finishes first and an expired lease means its sender died.

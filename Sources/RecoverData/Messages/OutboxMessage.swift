@@ -3,6 +3,7 @@ import Foundation
 /// What a queued message is for; its template is the sender's choice by kind (docs/messages.md). A struct over
 /// a raw text, so later kinds need no change here.
 public struct MessageKind: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The stored name (`password-reset`).
     public let rawValue: String
 
     /// A kind from its stored name (lower-case letters and hyphens, 1 to 40 of them).
@@ -15,6 +16,7 @@ public struct MessageKind: RawRepresentable, Hashable, Sendable, Codable, Custom
 
     private init(known: String) { rawValue = known }
 
+    /// The stored name.
     public var description: String { rawValue }
 
     /// A link to set a new password.
@@ -46,7 +48,9 @@ public struct OutboxMessage: Hashable, Sendable {
         case failed
     }
 
+    /// A random UUID.
     public let id: String
+    /// What it is for, and so which template writes it.
     public let kind: MessageKind
     /// The recipient's e-mail address.
     public let recipient: String
@@ -56,25 +60,35 @@ public struct OutboxMessage: Hashable, Sendable {
     public let parameters: [String: String]
     /// The key that makes the same message be queued once however often its cause runs.
     public let dedupeKey: String
+    /// Where its delivery stands.
     public let state: State
     /// Attempts started so far (a claim counts as one).
     public let attempts: Int
+    /// When the next attempt may start.
     public let nextAttemptAt: Date
     /// The sender holding it while ``state`` is ``State/sending``.
     public let leaseOwner: String?
+    /// When the holder's lease ends; after it, another sender may take the message.
     public let leaseExpiresAt: Date?
+    /// When the relay accepted it.
     public let sentAt: Date?
     /// The last failure's code (``MessageFailure/code``), never a server's text.
     public let lastError: String?
+    /// When it was queued.
     public let createdAt: Date
 }
 
 /// A message a use case asks to send, queued with ``MessageOutbox/enqueue(_:at:in:)`` inside its own write.
 public struct MessageRequest: Hashable, Sendable {
+    /// What it is for.
     public var kind: MessageKind
+    /// The e-mail address (checked by ``MailAddress``).
     public var recipient: String
+    /// `en` or `zh-Hans`.
     public var language: String
+    /// The template's values: links, names; never health data.
     public var parameters: [String: String]
+    /// Its cause, unique in the outbox.
     public var dedupeKey: String
 
     /// A message of `kind` to `recipient` in `language`; `dedupeKey` names its cause (`invitation:<code>`), so a
@@ -99,6 +113,7 @@ public struct MessageFailure: Hashable, Sendable {
     /// True when the same message can never succeed (a recipient refused for good): no retry.
     public let isPermanent: Bool
 
+    /// A failure; `code` keeps only printable ASCII, at most 64 characters of it.
     public init(code: String, isPermanent: Bool = false) {
         let kept = code.unicodeScalars.filter { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }
         self.code = String(String.UnicodeScalarView(kept.prefix(64)))
