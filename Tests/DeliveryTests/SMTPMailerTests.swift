@@ -95,4 +95,24 @@ struct SMTPMailerTests {
         #expect(headers["list-unsubscribe"] == "<https://study.example.org/reminders/off/t0ken>")
         #expect(headers["list-unsubscribe-post"] == "List-Unsubscribe=One-Click")
     }
+
+    @Test func theURLsCredentialsAuthenticateAndAWrongOrMissingPasswordIsAnAuthError() throws {
+        let server = try SMTPTestServer.start(credentials: (user: "study", password: "pa:ss w@rd"))
+        let message = MessageComposer(from: "study@example.org").test(to: "ada@example.org", language: "en")
+        let good = try SMTPRelay(url: "smtp://study:pa%3Ass%20w%40rd@127.0.0.1:\(server.port)?tls=none")
+        try SMTPMailer(relay: good, connectTimeout: 5).send(message)
+        #expect(try server.waitForMessages(1).map(\.recipients) == [["ada@example.org"]])
+
+        for url in [
+            "smtp://study:wrong@127.0.0.1:\(server.port)?tls=none", "smtp://127.0.0.1:\(server.port)?tls=none",
+        ] {
+            let error = try #require(throws: MailError.self) {
+                try SMTPMailer(relay: try SMTPRelay(url: url), connectTimeout: 5).send(message)
+            }
+            #expect(error.category == .authentication, "\(error)")
+            #expect(!error.isPermanent, "the operator fixes the relay's settings; the messages wait")
+            #expect(!error.description.contains("wrong"))
+        }
+        #expect(try server.messages().count == 1)
+    }
 }

@@ -52,23 +52,31 @@ public final class SMTPTestServer: @unchecked Sendable {
     public static let skipMessage: Comment =
         "mail tests skipped: no .venv with aiosmtpd here (run scripts/setup.sh test); CI always runs them"
 
-    /// Starts a server on `port` (a free one by default) and waits until it accepts connections.
-    public static func start(port: Int? = nil) throws -> SMTPTestServer {
+    /// Starts a server on `port` (a free one by default) and waits until it accepts connections; with
+    /// `credentials` it requires AUTH with that user name and password.
+    public static func start(port: Int? = nil, credentials: (user: String, password: String)? = nil) throws
+        -> SMTPTestServer
+    {
         guard let python else {
             throw SMTPTestServerError("no .venv/bin/python with aiosmtpd: run scripts/setup.sh test")
         }
-        return try SMTPTestServer(python: python, port: port ?? freePort())
+        return try SMTPTestServer(python: python, port: port ?? freePort(), credentials: credentials)
     }
 
-    private init(python: URL, port: Int) throws {
+    private init(python: URL, port: Int, credentials: (user: String, password: String)?) throws {
         self.port = port
         folder = FileManager.default.temporaryDirectory.appending(path: "recover-smtp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         process = Process()
         process.executableURL = python
-        process.arguments = [
-            "-m", "aiosmtpd", "-n", "-l", "127.0.0.1:\(port)", "-c", "smtp_capture.Capture", folder.path,
-        ]
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "smtp_capture.py")
+        if let credentials {
+            process.arguments = [script.path, "\(port)", folder.path, credentials.user, credentials.password]
+        } else {
+            process.arguments = [
+                "-m", "aiosmtpd", "-n", "-l", "127.0.0.1:\(port)", "-c", "smtp_capture.Capture", folder.path,
+            ]
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["PYTHONPATH"] = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
         process.environment = environment

@@ -116,6 +116,10 @@ public struct SMTPMailer: Mailer {
             return MailError(.protocolError, curlCode: code, reply: answered)
         case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_UPLOAD_FAILED, CURLE_GOT_NOTHING:
             guard let answered else { return MailError(.unreachable, curlCode: code) }
+            // 530, 534, 535, 538: authentication required, too weak, refused or needing TLS, whatever the command.
+            if [530, 534, 535, 538].contains(answered) {
+                return MailError(.authentication, curlCode: code, reply: answered)
+            }
             switch lastCommand {
             case "RCPT": return MailError(.recipientRefused, curlCode: code, reply: answered)
             case "AUTH": return MailError(.authentication, curlCode: code, reply: answered)
