@@ -35,7 +35,8 @@ extension Commands {
                 guard !round.isEmpty else { return }
                 let error = round.lastError.map { "; last error: \($0)" } ?? ""
                 Output.error.line(
-                    "mail: sent \(round.sent), retrying \(round.retrying), failed \(round.failed)\(error)")
+                    "mail: sent \(round.sent), retrying \(round.retrying), failed \(round.failed), "
+                        + "left for their lease \(round.skipped)\(error)")
             } catch {
                 Output.error.line("mail: the outbox could not be read or updated: \(type(of: error))")
             }

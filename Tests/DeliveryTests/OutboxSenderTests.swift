@@ -145,6 +145,7 @@ struct OutboxSenderTests {
         struct Broken: Error {}
         struct BrokenMailer: Mailer {
             func send(_ message: MailMessage) throws { throw Broken() }
+            var longestSend: TimeInterval { 1 }
         }
         let storage = try Backend.sqlite.storages(1)[0]
         let outbox = MessageOutbox(database: storage)

@@ -24,6 +24,9 @@ public struct SMTPMailer: Mailer {
         self.timeout = min(max(timeout, 1), 300)
     }
 
+    /// The whole conversation's deadline, which includes connecting.
+    public var longestSend: TimeInterval { TimeInterval(timeout) }
+
     /// Sends `message` on a new connection; returns once the relay accepted it, throws ``MailError``.
     public func send(_ message: MailMessage) throws {
         let bytes = Array(try message.rendered())

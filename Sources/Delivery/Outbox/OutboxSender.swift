@@ -46,17 +46,24 @@ public struct OutboxSender: Sendable {
         public var retrying = 0
         /// Given up.
         public var failed = 0
+        /// Claimed but not started, because its lease would have run out during the send (earlier sends of the
+        /// batch were slow): left to expire and be claimed again, so that no two senders can hold it at once.
+        public var skipped = 0
         /// The last failure's error, for the operator (a category and codes, never a server's text).
         public var lastError: MailError?
 
         /// Whether the round claimed nothing.
-        public var isEmpty: Bool { sent + retrying + failed == 0 }
+        public var isEmpty: Bool { sent + retrying + failed + skipped == 0 }
     }
 
     /// Claims one batch of due messages and sends them one by one; returns what happened.
     public func sendDue() throws -> Round {
         var round = Round()
         for message in try outbox.claim(owner: owner, now: clock(), limit: batchSize) {
+            guard let until = message.leaseExpiresAt, clock().addingTimeInterval(mailer.longestSend) < until else {
+                round.skipped += 1
+                continue
+            }
             let failure: MailError?
             do {
                 try mailer.send(try composer.compose(message, date: clock()))
@@ -89,6 +96,7 @@ public struct OutboxSender: Sendable {
             total.sent += round.sent
             total.retrying += round.retrying
             total.failed += round.failed
+            total.skipped += round.skipped
             total.lastError = round.lastError ?? total.lastError
         }
         return total
