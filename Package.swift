@@ -114,7 +114,7 @@ let package = Package(
             name: "RecoverApp",
             dependencies: [
                 "Web", "RecoverWeb", "RecoverData", "SQLite", "Postgres", "Recover", "Cryptography", "Exports",
-                "Backups",
+                "Backups", "Delivery",
             ]),
         .executableTarget(
             name: "recover",

@@ -1,5 +1,6 @@
 import Delivery
 import Foundation
+import RecoverApp
 import RecoverData
 
 extension Commands {
@@ -54,7 +55,7 @@ extension Commands {
         let recent = try arguments.integer("recent", default: 0, in: 0...1000)
         let outbox = MessageOutbox(database: try StudyLocation.openExisting(arguments).records.database)
         let summary = try outbox.summary()
-        Output.standard.line(settings.summary)
+        Output.standard.line(settings.configuration.summary)
         let counts = OutboxMessage.State.allCases.map { "\($0.rawValue) \(summary.count($0))" }
         Output.standard.line("outbox: \(counts.joined(separator: ", ")); due now \(summary.due)")
         if let oldest = summary.oldestWaitingSince {

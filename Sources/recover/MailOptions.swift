@@ -1,5 +1,6 @@
 import Delivery
 import Foundation
+import RecoverApp
 import RecoverData
 
 /// The mail options `serve` and `mail` take, each also from an environment variable (the option wins):
@@ -59,9 +60,6 @@ struct MailSettings {
         return url
     }
 
-    /// What `serve` and `mail status` say about sending.
-    var summary: String {
-        guard let relay else { return "no SMTP relay configured (--smtp-url): messages stay queued, nothing is sent" }
-        return "mail through \(relay) from \(from ?? "?")"
-    }
+    /// The composition root's form of these settings.
+    var configuration: MailConfiguration { MailConfiguration(relay: relay, from: from, publicURL: publicURL) }
 }

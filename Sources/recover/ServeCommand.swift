@@ -77,6 +77,7 @@ extension Commands {
         app.studyClock = try studyClock(arguments)
         let healthLimit = try arguments.integer("health-upload-limit-mb", default: 2048, in: 1...65_536)
         app.healthUploadLimit = healthLimit << 20
+        app.mail = mail.configuration
         app.log = { line in Output.error.line(line) }
         let recover: RecoverApp
         do {
@@ -102,7 +103,7 @@ extension Commands {
             }
         }
         housekeeping.resume()
-        let outbox = startOutbox(mail, database: recover.folder.records.database)
+        recover.mail.start()
         try recover.health.importer.start()
         raiseOpenFileLimit(for: configuration)
         let server: HTTPServer
@@ -124,7 +125,7 @@ extension Commands {
         // Nothing calls into the database once the server has stopped; it closes as this action
         // returns and releases the last reference, before the process exits 0.
         housekeeping.cancel()
-        outbox?.cancel()
+        recover.mail.stop()
         recover.health.importer.stop()
         server.stop()
         Output.error.line("stopped")
