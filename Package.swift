@@ -54,6 +54,11 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         // zxcvbn's password strength estimate (Debian ships no pkg-config file for it).
         .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
         // Our own tiny C shim for libmicrohttpd's variadic start call.
@@ -95,6 +100,8 @@ let package = Package(
         // Apple Health export.zip in, daily aggregates out: libarchive's zip reader into libxml2's push parser,
         // streamed (docs/health-import.md). Knows no database.
         .target(name: "HealthImport", dependencies: ["CArchive", "CXML2"]),
+        // Messages out: the SMTP mailer over libcurl and the outbox's sender (docs/messages.md).
+        .target(name: "Delivery", dependencies: ["CCurl", "RecoverData"]),
         // The participant pages and the research console, on the framework.
         .target(
             name: "RecoverWeb",
@@ -108,13 +115,13 @@ let package = Package(
             name: "RecoverApp",
             dependencies: [
                 "Web", "RecoverWeb", "RecoverData", "SQLite", "Postgres", "Recover", "Cryptography", "Exports",
-                "Backups",
+                "Backups", "Delivery",
             ]),
         .executableTarget(
             name: "recover",
             dependencies: [
                 "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "Web", "RecoverWeb",
-                "RecoverApp", "Cryptography", "Exports", "Backups", "Postgres", "HealthImport",
+                "RecoverApp", "Cryptography", "Exports", "Backups", "Postgres", "HealthImport", "Delivery",
             ]
         ),
         .executableTarget(
@@ -152,6 +159,11 @@ let package = Package(
                 "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Research", "Cryptography", "Postgres",
                 "CarePostgres", "PostgresTestSupport", "HealthImport", "HealthExportFixture",
             ]),
+        // A real SMTP server for the mail tests: aiosmtpd from the test environment, on a free port.
+        .target(name: "MailTestSupport", path: "Tests/MailTestSupport", exclude: ["smtp_capture.py"]),
+        .testTarget(
+            name: "DeliveryTests",
+            dependencies: ["Delivery", "RecoverData", "MailTestSupport", "PostgresTestSupport", "Postgres", "SQLite"]),
         .testTarget(name: "RecoverTests", dependencies: ["Recover", "Research", "Care"]),
         .testTarget(name: "WebTests", dependencies: ["Web"]),
         .testTarget(
@@ -164,6 +176,7 @@ let package = Package(
             name: "RecoverCLITests",
             dependencies: [
                 "recover", "SQLite", "Postgres", "PostgresTestSupport", "HealthExportFixture", "ParticipantJourney",
+                "MailTestSupport",
             ]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "HealthImport"]),

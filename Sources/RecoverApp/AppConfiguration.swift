@@ -35,6 +35,8 @@ public struct AppConfiguration: Sendable {
     public var uploadLimit = MediaServices.defaultUploadLimit
     /// The largest Apple Health export upload in bytes.
     public var healthUploadLimit = HealthServices.defaultUploadLimit
+    /// How mail is sent (docs/messages.md); by default not at all.
+    public var mail = MailConfiguration()
     /// Where request lines and errors go.
     public var log: @Sendable (String) -> Void = { _ in }
 

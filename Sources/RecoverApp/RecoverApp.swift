@@ -24,6 +24,8 @@ public struct RecoverApp: Sendable {
     public let health: HealthServices
     /// The research console's services.
     public let console: ConsoleContext
+    /// The message outbox and its sender.
+    public let mail: MailServices
     /// Every route and the middleware chain.
     public let web: WebApp
 
@@ -62,6 +64,8 @@ public struct RecoverApp: Sendable {
         self.media = media
         self.health = health
         self.console = console
+        mail = MailServices(
+            database: folder.records.database, configuration: configuration.mail, log: configuration.log)
         web = try WebApp(services: services, log: configuration.log) { router, services in
             StudyRoutes.add(to: &router, services: services, study: study)
             MediaRoutes.add(to: &router, media: media)

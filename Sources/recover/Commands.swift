@@ -15,6 +15,7 @@ enum Commands {
         restore,
         database,
         importData,
+        mail,
         // Add command groups here, one line each (survey, schedule, serve, invite, staff, ...).
     ]
 

@@ -11,11 +11,13 @@ extension Commands {
         name: "serve",
         abstract: "Run the web server (participant pages and research console).",
         synopsis:
-            "[--data-dir DIR] [--database URL] [--host HOST] [--port PORT] [--tls-cert FILE --tls-key FILE] [--trusted-proxy ADDR]",
+            "[--data-dir DIR] [--database URL] [--host HOST] [--port PORT] [--tls-cert FILE --tls-key FILE] [--trusted-proxy ADDR] [--smtp-url URL --mail-from ADDRESS] [--public-url URL]",
         discussion: """
             On an empty data folder the first start creates the database, an admin account (its password \
             is printed once) and a demo invitation link. SIGTERM or SIGINT stops accepting connections, \
-            finishes the requests in flight, closes the database and exits 0.
+            finishes the requests in flight, closes the database and exits 0. With --smtp-url the outbox's \
+            messages are sent in the background (a relay that cannot be reached at start is reported on stderr; \
+            the server runs and the messages wait); without it they stay queued (recover mail status).
             """,
         options: StudyLocation.options + [
             .option("host", value: "HOST", help: "The IP address to listen on (default 127.0.0.1)."),
@@ -43,9 +45,10 @@ extension Commands {
             .option(
                 "health-upload-limit-mb", value: "N",
                 help: "The largest Apple Health export a participant may upload, in MiB (default 2048, at most 65536)."),
-        ] + testOptions
+        ] + MailSettings.options + testOptions
     ) { arguments in
         try arguments.expectPositionals(atMost: 0)
+        let mail = try MailSettings(arguments)
         var configuration = ServerConfiguration()
         configuration.host = arguments.value("host") ?? "127.0.0.1"
         configuration.port = UInt16(try arguments.integer("port", default: 8080, in: 0...65_535))
@@ -74,6 +77,7 @@ extension Commands {
         app.studyClock = try studyClock(arguments)
         let healthLimit = try arguments.integer("health-upload-limit-mb", default: 2048, in: 1...65_536)
         app.healthUploadLimit = healthLimit << 20
+        app.mail = mail.configuration
         app.log = { line in Output.error.line(line) }
         let recover: RecoverApp
         do {
@@ -99,6 +103,7 @@ extension Commands {
             }
         }
         housekeeping.resume()
+        recover.mail.start()
         recover.health.importer.start()
         raiseOpenFileLimit(for: configuration)
         let server: HTTPServer
@@ -120,6 +125,7 @@ extension Commands {
         // Nothing calls into the database once the server has stopped; it closes as this action
         // returns and releases the last reference, before the process exits 0.
         housekeeping.cancel()
+        recover.mail.stop()
         recover.health.importer.stop()
         server.stop()
         Output.error.line("stopped")

@@ -38,15 +38,20 @@ struct DatabaseCopyTests {
         let participant = ["--participant", "synthetic-0001@example.invalid", export.path]
         let imported = try run(["import", "health"] + participant + ["--data-dir", source.path])
         try #require(imported.status == 0, "\(imported.stderr)")
+        try MailCommandTests.queue(to: "ada@example.org", in: source)
         let url = try TestDatabase.newSchemaURLText()
 
         let copy = try run(["database", "copy", "--from", source.path, "--to", url])
         #expect(copy.status == 0, "\(copy.stderr)")
         #expect(copy.stdout.contains("health_import: 1 rows\n") && copy.stdout.contains("health_sample: 4 rows\n"))
         #expect(copy.stdout.contains("audit chain ok"))
+        #expect(copy.stdout.contains("message_outbox: 1 rows\n"))
         #expect(!(copy.stdout + copy.stderr).contains(try #require(URLComponents(string: url)?.password)))
 
         let onPostgres = ["--data-dir", source.path, "--database", url]
+        let outbox = try run(["mail", "status", "--recent", "1"] + onPostgres, environment: ["RECOVER_SMTP_URL": ""])
+        #expect(outbox.stdout.contains("queued 1"), "\(outbox.stdout)\(outbox.stderr)")
+        #expect(outbox.stdout.contains("2026-01-01T00:00:00Z test to ada@example.org: queued, 0 attempts"))
         #expect(try exports(onPostgres) == exports(["--data-dir", source.path]))
         let audit = try run(["audit", "verify"] + onPostgres)
         #expect(audit.status == 0 && audit.stdout.hasPrefix("ok "), "\(audit.stdout)\(audit.stderr)")
@@ -74,6 +79,7 @@ struct DatabaseCopyTests {
         let returned = try run(["database", "copy", "--from", url, "--to", back.path])
         #expect(returned.status == 0, "\(returned.stderr)")
         #expect(returned.stdout.contains("health_import: 2 rows\n"))
+        #expect(returned.stdout.contains("message_outbox: 1 rows\n"))
         try FileManager.default.copyItem(
             at: source.appending(path: "signing-key"), to: back.appending(path: "signing-key"))
         #expect(try exports(["--data-dir", back.path]) == exports(["--data-dir", source.path]))

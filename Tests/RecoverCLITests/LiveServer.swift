@@ -16,6 +16,12 @@ final class LiveServer {
     private var process: Process?
     private var starts = 0
 
+    /// The standard error of the latest start.
+    private(set) var errorsFile: URL?
+
+    /// What the latest start wrote to standard error so far.
+    var errorOutput: String { errorsFile.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? "" }
+
     /// The port of the running server, nil while it is down.
     private(set) var port: UInt16?
 
@@ -52,6 +58,7 @@ final class LiveServer {
         process.arguments = ["serve", "--data-dir", folder.path, "--port", "0"] + arguments
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
+        errorsFile = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
         self.process = process

@@ -13,7 +13,7 @@ extension RecoverSchema {
         [auditMigration, accountsMigration, accountsAttemptMigration, surveysMigration]
         + PostgresCareStore.migrations + [
             consentMigration, consentSignatureMigration, consoleMigration, BackgroundJobs.postgresMigration,
-        ] + HealthStore.postgresMigrations
+        ] + HealthStore.postgresMigrations + MessageOutbox.postgresMigrations
 
     /// Connects to the study database at `url`, applies the migrations not yet applied (several instances
     /// starting at once apply each once), and records every write in the audit trail as `system` unless the
