@@ -18,21 +18,12 @@ struct CheckinChart {
 
     /// The figure: summary for screen readers in the SVG's description, the chart, and the legend.
     func figure(summary: String) -> HTML {
-        """
-        <figure class="chart">
-        <svg class="chart-svg" viewBox="\(frame.viewBox)" role="img" \
-        aria-labelledby="checkin-chart-title checkin-chart-desc">
-        <title id="checkin-chart-title">\(t["insights.checkin.chartTitle"])</title>
-        <desc id="checkin-chart-desc">\(summary)</desc>
-        \(frame.axes)
-        \(bars)
-        </svg>
-        <ul class="chart-legend">
-        <li><span class="chart-swatch chart-swatch--pain" aria-hidden="true"></span>\(t["insights.checkin.pain"])</li>
-        <li><span class="chart-swatch chart-swatch--sleep" aria-hidden="true"></span>\(t["insights.checkin.sleep"])</li>
-        </ul>
-        </figure>
-        """
+        frame.figure(
+            id: "checkin", title: t["insights.checkin.chartTitle"], summary: summary, bars: bars,
+            series: [
+                ("chart-swatch--pain", t["insights.checkin.pain"]),
+                ("chart-swatch--sleep", t["insights.checkin.sleep"]),
+            ])
     }
 
     /// The data-table alternative: one row per day, "not recorded" for a missing value.
@@ -44,18 +35,10 @@ struct CheckinChart {
                 \(frame.cell(day.pain.map(format.recorded)))\(frame.cell(day.sleep.map(format.recorded)))</tr>
                 """)
         }
-        return """
-            <details class="chart-data">
-            <summary>\(t["insights.showTable"])</summary>
-            <table class="chart-table">
-            <caption>\(t["insights.checkin.tableCaption"])</caption>
-            <thead><tr><th scope="col">\(t["insights.table.day"])</th>\
-            <th scope="col">\(t["insights.checkin.pain"])</th>\
-            <th scope="col">\(t["insights.checkin.sleep"])</th></tr></thead>
-            <tbody>\(rows)</tbody>
-            </table>
-            </details>
-            """
+        return frame.table(
+            caption: t["insights.checkin.tableCaption"],
+            columns: [t["insights.checkin.pain"], t["insights.checkin.sleep"]],
+            rows: rows)
     }
 
     private var bars: HTML {

@@ -70,6 +70,47 @@ struct DailyBarFrame {
             """
     }
 
+    /// The figure: `title` and `summary` (for screen readers, in the SVG's title and description, named
+    /// `<id>-chart-title` and `<id>-chart-desc`), the axes with `bars`, and a legend of `series`
+    /// (swatch style, label).
+    func figure(id: String, title: String, summary: String, bars: HTML, series: [(style: String, label: String)])
+        -> HTML
+    {
+        let legend = series.map { item in
+            HTML(
+                """
+                <li><span class="chart-swatch \(item.style)" aria-hidden="true"></span>\(item.label)</li>
+                """)
+        }
+        return """
+            <figure class="chart">
+            <svg class="chart-svg" viewBox="\(viewBox)" role="img" \
+            aria-labelledby="\(id)-chart-title \(id)-chart-desc">
+            <title id="\(id)-chart-title">\(title)</title>
+            <desc id="\(id)-chart-desc">\(summary)</desc>
+            \(axes)
+            \(bars)
+            </svg>
+            <ul class="chart-legend">\(legend)</ul>
+            </figure>
+            """
+    }
+
+    /// The data-table alternative in a closed `<details>`: one row per day (`rows`, already rendered).
+    func table(caption: String, columns: [String], rows: [HTML]) -> HTML {
+        let heads = columns.map { HTML("<th scope=\"col\">\($0)</th>") }
+        return """
+            <details class="chart-data">
+            <summary>\(format.t["insights.showTable"])</summary>
+            <table class="chart-table">
+            <caption>\(caption)</caption>
+            <thead><tr><th scope="col">\(format.t["insights.table.day"])</th>\(heads)</tr></thead>
+            <tbody>\(rows)</tbody>
+            </table>
+            </details>
+            """
+    }
+
     /// A table cell: the text, or "not recorded".
     func cell(_ text: String?) -> HTML {
         guard let text else {

@@ -50,20 +50,9 @@ struct StepsChart {
     }
 
     func figure() -> HTML {
-        """
-        <figure class="chart">
-        <svg class="chart-svg" viewBox="\(frame.viewBox)" role="img" \
-        aria-labelledby="steps-chart-title steps-chart-desc">
-        <title id="steps-chart-title">\(t["insights.steps.chartTitle"])</title>
-        <desc id="steps-chart-desc">\(summary)</desc>
-        \(frame.axes)
-        \(bars)
-        </svg>
-        <ul class="chart-legend">
-        <li><span class="chart-swatch chart-swatch--steps" aria-hidden="true"></span>\(t["insights.steps.series"])</li>
-        </ul>
-        </figure>
-        """
+        frame.figure(
+            id: "steps", title: t["insights.steps.chartTitle"], summary: summary, bars: bars,
+            series: [("chart-swatch--steps", t["insights.steps.series"])])
     }
 
     /// One row per day: steps beside pain, "not recorded" for what is missing.
@@ -76,18 +65,10 @@ struct StepsChart {
                 \(frame.cell(day.pain.map(format.recorded)))</tr>
                 """)
         }
-        return """
-            <details class="chart-data">
-            <summary>\(t["insights.showTable"])</summary>
-            <table class="chart-table">
-            <caption>\(t["insights.steps.tableCaption"])</caption>
-            <thead><tr><th scope="col">\(t["insights.table.day"])</th>\
-            <th scope="col">\(t["insights.steps.series"])</th>\
-            <th scope="col">\(t["insights.checkin.pain"])</th></tr></thead>
-            <tbody>\(rows)</tbody>
-            </table>
-            </details>
-            """
+        return frame.table(
+            caption: t["insights.steps.tableCaption"],
+            columns: [t["insights.steps.series"], t["insights.checkin.pain"]],
+            rows: rows)
     }
 
     private var bars: HTML {
