@@ -29,7 +29,8 @@ public struct ConsoleParticipantView: Sendable {
     public var audit: [AuditEntry]
     /// Every staff account (admins, then researchers), to name the actors of the audit entries.
     public var staff: [Account]
-    /// Their Apple Health daily figures of the last ``healthDays`` days up to today, by day then type.
+    /// Their Apple Health daily figures of the last ``healthDays`` days up to today (and the participant's
+    /// tomorrow, which their zone may have reached already), by day then type.
     public var health: [HealthDailyFigure] = []
     /// Their Health imports, oldest first (counts only).
     public var healthImports: [HealthImportRecord] = []
@@ -79,7 +80,10 @@ extension StudyDatabase {
         try database.read { db in
             guard let participant = try ConsoleQueries.participant(id: id, today: today, in: db) else { return nil }
             let consents = try ConsentStore.records(patientID: id, in: db)
+            // Figures are filed under the participant's own days, which run up to a day ahead of the study's
+            // (Asia/Shanghai's tomorrow begins at 16:00 UTC), so the window reaches one day past `today`.
             let first = LocalDate(dayNumber: today.dayNumber - (ConsoleParticipantView.healthDays - 1))
+            let last = LocalDate(dayNumber: today.dayNumber + 1)
             return ConsoleParticipantView(
                 participant: participant, outcomes: try ConsoleQueries.outcomes(participantID: id, in: db),
                 results: try SurveyDataStore.results(patientID: id, in: db), consents: consents,
@@ -89,7 +93,7 @@ extension StudyDatabase {
                     + AccountStore.accounts(role: .researcher, in: db),
                 health: try HealthStore.figures(
                     participantID: id, from: HealthDay(year: first.year, month: first.month, day: first.day),
-                    through: HealthDay(year: today.year, month: today.month, day: today.day), in: db),
+                    through: HealthDay(year: last.year, month: last.month, day: last.day), in: db),
                 healthImports: try HealthStore.imports(participantID: id, in: db),
                 healthGrants: try HealthGrants.current(participantID: id, in: db))
         }
