@@ -11,6 +11,7 @@ import FuzzTargets
     ) -> CInt
 
     /// The target the libFuzzer callback runs (set once, before the driver starts).
+    // nonisolated(unsafe): set on the main thread before the driver starts; its callback only reads it, there.
     nonisolated(unsafe) var selected: FuzzTarget?
 #endif
 

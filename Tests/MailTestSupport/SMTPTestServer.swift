@@ -15,8 +15,8 @@ import Testing
 /// try mailer.send(message)
 /// let received = try server.waitForMessages(1)
 /// ```
+// @unchecked Sendable: `process` is only started in `start` and terminated in deinit; the rest is immutable.
 public final class SMTPTestServer: @unchecked Sendable {
-    // @unchecked: the process handle is only started here and terminated in deinit; the rest is immutable.
     /// The port it listens on, on 127.0.0.1.
     public let port: Int
     /// Where the accepted messages are written.
