@@ -33,7 +33,7 @@ struct PlanFeedTests {
         let weekEvents = (0..<7).flatMap { events(allTasks, on: week.addingDays($0), outcomes: outcomes) }
         return CareFeed(
             day: day, today: today, dayEvents: events(allTasks, on: day, outcomes: outcomes), weekEvents: weekEvents,
-            isOnboarded: onboarded)
+            isOnboarded: onboarded, zone: zone)
     }
 
     @Test func gatedFeedShowsOnlyOnboardingOnAnyDay() {

@@ -7,7 +7,7 @@ import Foundation
 /// renders:
 ///
 /// ```swift
-/// let feed = CareFeed(day: day, today: today, dayEvents: events, weekEvents: week, isOnboarded: done)
+/// let feed = CareFeed(day: day, today: today, dayEvents: events, weekEvents: week, isOnboarded: done, zone: zone)
 /// ```
 public struct CareFeed: Hashable, Sendable {
     /// The selected day.
@@ -21,9 +21,11 @@ public struct CareFeed: Hashable, Sendable {
     /// The seven days of the week containing `day` (Monday first), with adherence over tasks that impact it.
     public var week: [DailyAdherence]
 
-    /// The feed of `day` from its events and the events of its week.
+    /// The feed of `day` from its events and the events of its week; card times are local times in `zone`
+    /// (the participant's).
     public init(
-        day: LocalDate, today: LocalDate, dayEvents: [CareEvent], weekEvents: [CareEvent], isOnboarded: Bool
+        day: LocalDate, today: LocalDate, dayEvents: [CareEvent], weekEvents: [CareEvent], isOnboarded: Bool,
+        zone: TimeZone
     ) {
         self.day = day
         self.today = today
@@ -37,7 +39,7 @@ public struct CareFeed: Hashable, Sendable {
             let isOnboarding = studyTaskID == StudyTaskID.onboarding
             // The gate: before onboarding only its card; after it, its card is gone.
             guard isOnboarding != isOnboarded else { return nil }
-            return Self.card(for: event, studyTaskID: studyTaskID, today: today)
+            return Self.card(for: event, studyTaskID: studyTaskID, today: today, zone: zone)
         }
     }
 
@@ -54,7 +56,10 @@ public struct CareFeed: Hashable, Sendable {
         return day < today ? .late : .due
     }
 
-    static func card(for event: CareEvent, studyTaskID: String, today: LocalDate) -> FeedCard {
+    /// The card of `event`. Its time is when the event really starts in `zone`, not the schedule's intention:
+    /// a time a spring-forward gap skips (02:30 on the change day in New York) shows as the time the event
+    /// moves to (03:30), which is when it is due.
+    static func card(for event: CareEvent, studyTaskID: String, today: LocalDate, zone: TimeZone) -> FeedCard {
         let state = state(of: event, today: today)
         let live = event.outcome?.isLive == true ? event.outcome : nil
         return FeedCard(
@@ -62,7 +67,7 @@ public struct CareFeed: Hashable, Sendable {
             taskID: event.task.id,
             occurrence: event.scheduleEvent.occurrence,
             day: event.scheduleEvent.day,
-            time: event.scheduleEvent.isAllDay ? nil : event.scheduleEvent.localStart.time,
+            time: event.scheduleEvent.isAllDay ? nil : LocalDateTime(instant: event.scheduleEvent.start, in: zone).time,
             state: state,
             summary: AnswerSummary(values: live?.values ?? []),
             outcomeID: live?.id

@@ -18,10 +18,9 @@ enum FeedPage {
         }
         let weekStart = CareFeed.weekStart(of: day)
         let events = try study.records.feed(for: participant.state, day: day, weekStart: weekStart)
-        var feed = CareFeed(
+        let feed = CareFeed(
             day: day, today: participant.today, dayEvents: events.day, weekEvents: events.week,
-            isOnboarded: participant.isOnboarded)
-        feed.cards = feed.cards.map { $0.showingRealStart(of: events.day, in: participant.zone) }
+            isOnboarded: participant.isOnboarded, zone: participant.zone)
         let healthCard = try HealthCard.shows(request, participant: participant, day: day, study: study)
         return .html(render(feed, drafts: events.drafts, request: request, healthCard: healthCard))
     }
@@ -85,19 +84,5 @@ enum FeedPage {
             \(actionRow)
             </article>
             """
-    }
-}
-
-extension FeedCard {
-    /// The card with the local time its event really starts at in `zone`, rather than the schedule's intention: a
-    /// time a spring-forward gap skips (02:30 on the change day in New York) shows as the time the event moves to
-    /// (03:30), which is when it is due. All-day cards, and cards without their event in `events`, are unchanged.
-    func showingRealStart(of events: [CareEvent], in zone: TimeZone) -> FeedCard {
-        guard time != nil,
-            let event = events.first(where: { $0.task.id == taskID && $0.scheduleEvent.occurrence == occurrence })
-        else { return self }
-        var card = self
-        card.time = LocalDateTime(instant: event.scheduleEvent.start, in: zone).time
-        return card
     }
 }
