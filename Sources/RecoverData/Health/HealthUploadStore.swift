@@ -25,6 +25,18 @@ enum HealthUploadStore {
             ])
     }
 
+    /// Whether any upload waits.
+    static func hasQueued(in db: StoreConnection) throws -> Bool {
+        try db.queryOne("SELECT 1 AS found FROM health_upload WHERE state = 'queued' LIMIT 1") != nil
+    }
+
+    /// Whether any upload has been importing without progress since `stale`.
+    static func hasStale(before stale: Date, in db: StoreConnection) throws -> Bool {
+        try db.queryOne(
+            "SELECT 1 AS found FROM health_upload WHERE state = 'importing' AND updated_at < ? LIMIT 1", [stale])
+            != nil
+    }
+
     /// The oldest queued upload, now importing under a fresh claim; nil when none waits.
     static func claimNext(at instant: Date, in db: StoreConnection) throws -> HealthUpload? {
         guard

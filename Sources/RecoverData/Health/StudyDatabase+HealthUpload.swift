@@ -24,7 +24,10 @@ extension StudyDatabase {
     /// The oldest waiting upload, now importing under a fresh claim (of several importers asking at once, one
     /// gets it).
     public func claimHealthUpload(at instant: Date) throws -> HealthUpload? {
-        try database.write { db in try HealthUploadStore.claimNext(at: instant, in: db) }
+        // Asked every few seconds by every instance: a read finds the usual "nothing waits" without taking the
+        // writer's turn (on PostgreSQL, the study's writer lock).
+        guard try database.read({ db in try HealthUploadStore.hasQueued(in: db) }) else { return nil }
+        return try database.write { db in try HealthUploadStore.claimNext(at: instant, in: db) }
     }
 
     /// How far the import of a claimed upload has read, in thousandths (nothing when the claim was lost).
@@ -74,7 +77,8 @@ extension StudyDatabase {
     /// an import replaces figures, never adds to them, so starting over is safe); returns how many.
     @discardableResult
     public func requeueStaleHealthUploads(before stale: Date, at instant: Date) throws -> Int {
-        try database.write { db in try HealthUploadStore.requeueStale(before: stale, at: instant, in: db) }
+        guard try database.read({ db in try HealthUploadStore.hasStale(before: stale, in: db) }) else { return 0 }
+        return try database.write { db in try HealthUploadStore.requeueStale(before: stale, at: instant, in: db) }
     }
 
     /// The participant's uploads, oldest first.

@@ -30,6 +30,16 @@ extension MessageOutbox {
     }
 
     /// ``claim(owner:now:limit:)`` inside the caller's write transaction.
+    /// Whether any message is due or held under an expired lease (what ``claimDue`` would act on).
+    static func hasDue(now: Date, in db: StoreConnection) throws -> Bool {
+        try db.queryOne(
+            """
+            SELECT 1 AS found FROM message_outbox
+            WHERE (state = 'queued' AND next_attempt_at <= ?) OR (state = 'sending' AND lease_expires_at <= ?)
+            LIMIT 1
+            """, [now, now]) != nil
+    }
+
     static func claimDue(
         owner: String, now: Date, limit: Int, policy: MessageRetryPolicy, in db: StoreConnection
     ) throws -> [OutboxMessage] {
