@@ -49,7 +49,11 @@ public final class MailServices: Sendable {
     private let started = Mutex(false)
 
     /// The outbox on `database`, with a sender when `configuration` names a relay and a sender address.
-    public init(database: StudyStorage, configuration: MailConfiguration, log: @escaping @Sendable (String) -> Void) {
+    /// `clock` is the outbox's time: the server's clock, which the tests move.
+    public init(
+        database: StudyStorage, configuration: MailConfiguration, clock: @escaping @Sendable () -> Date = { Date() },
+        log: @escaping @Sendable (String) -> Void
+    ) {
         outbox = MessageOutbox(database: database)
         self.configuration = configuration
         self.log = log
@@ -62,7 +66,7 @@ public final class MailServices: Sendable {
             self.mailer = mailer
             sender = OutboxSender(
                 outbox: outbox, mailer: mailer,
-                composer: MessageComposer(from: from, publicURL: configuration.publicURL))
+                composer: MessageComposer(from: from, publicURL: configuration.publicURL), clock: clock)
         } else {
             mailer = nil
             sender = nil

@@ -46,7 +46,7 @@ public struct RecoverApp: Sendable {
             idleTimeout: configuration.sessionIdleTimeout,
             absoluteTimeout: configuration.sessionAbsoluteTimeout, defaultTimeZone: configuration.defaultTimeZone,
             deviceKey: Self.deviceKey(folder.signingKey), trustedProxy: configuration.trustedProxy,
-            now: configuration.clock)
+            publicURL: configuration.mail.publicURL, now: configuration.clock)
         let study = StudyServices(records: folder.records, now: configuration.studyClock)
         let media = try MediaServices(study: study, dataFolder: folder.url, uploadLimit: configuration.uploadLimit)
         // Uploads a crash cut off left their temporary files; nothing else removes them.
@@ -54,24 +54,31 @@ public struct RecoverApp: Sendable {
         let health = try HealthServices(
             study: study, dataFolder: folder.url, uploadLimit: configuration.healthUploadLimit, log: configuration.log)
         health.spooling.removeLeftovers()
+        let mail = MailServices(
+            database: folder.records.database, configuration: configuration.mail, clock: configuration.clock,
+            log: configuration.log)
+        let recovery = RecoveryServices(
+            recovery: AccountRecovery(database: folder.records.database),
+            mailReady: mail.isConfigured && services.publicURL != nil)
         let console = ConsoleContext(
             records: folder.records,
             exports: StudyExports(records: folder.records, signingKey: folder.signingKey),
             serverPublicKey: folder.signingKey.publicKey, services: services,
-            dashboardLifetime: configuration.dashboardLifetime)
+            dashboardLifetime: configuration.dashboardLifetime,
+            messaging: ConsoleMessaging(recovery: recovery, outbox: mail.outbox))
         self.services = services
         self.study = study
         self.media = media
         self.health = health
         self.console = console
-        mail = MailServices(
-            database: folder.records.database, configuration: configuration.mail, log: configuration.log)
+        self.mail = mail
         web = try WebApp(services: services, log: configuration.log) { router, services in
             StudyRoutes.add(to: &router, services: services, study: study)
             MediaRoutes.add(to: &router, media: media)
             InsightsRoutes.add(to: &router, services: services, study: study)
             AccountRecordRoutes.add(to: &router, services: services, study: study)
             HealthRoutes.add(to: &router, health: health)
+            RecoveryRoutes.add(to: &router, services: services, recovery: recovery)
             ConsoleRoutes.add(to: &router, context: console)
         }
     }

@@ -19,6 +19,10 @@ public struct WebServices: Sendable {
     public let unknownAccountHash: String
     /// The time zone a participant gets when the browser does not say.
     public let defaultTimeZone: String
+    /// The server's public address for links in messages (`--public-url`), without a trailing slash. Links in
+    /// e-mail are never built from the request's `Host`, which the sender of the request chooses (a reset link
+    /// to someone else's server).
+    public let publicURL: String?
     /// The current instant.
     public let now: @Sendable () -> Date
 
@@ -30,6 +34,7 @@ public struct WebServices: Sendable {
         defaultTimeZone: String = TimeZone.current.identifier,
         deviceKey: [UInt8] = Crypto.randomBytes(32),
         trustedProxy: NetworkAddress? = nil,
+        publicURL: String? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.directory = directory
@@ -39,6 +44,7 @@ public struct WebServices: Sendable {
         // Hashing fails only out of memory; an empty hash then just never matches.
         unknownAccountHash = (try? hasher.hash(Crypto.randomToken())) ?? ""
         self.defaultTimeZone = defaultTimeZone
+        self.publicURL = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         self.now = now
         sessions = SessionManager(
             directory: directory, idleTimeout: idleTimeout, absoluteTimeout: absoluteTimeout, now: now)

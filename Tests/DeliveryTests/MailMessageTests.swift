@@ -1,4 +1,5 @@
 import Foundation
+import MailTestSupport
 import Testing
 
 @testable import Delivery

@@ -5,8 +5,8 @@ import RecoverData
 /// so what a message may say is decided in one place and a message carries no health data by construction
 /// (the outbox holds only the parameters a template asks for).
 ///
-/// Today it knows the `test` kind; password resets, invitations, reminders and the staff digest add theirs
-/// (docs/messages.md, "What is left").
+/// Each kind's words are in ``Template``; a message's body is plain paragraphs and at most one button-like
+/// link, written as text and as HTML from the same words.
 public struct MessageComposer: Sendable {
     /// The `From:` address (`--mail-from`).
     public let from: String
@@ -27,8 +27,111 @@ public struct MessageComposer: Sendable {
     public func compose(_ message: OutboxMessage, date: Date = Date()) throws -> MailMessage {
         switch message.kind {
         case .test: return test(to: message.recipient, language: message.language, date: date)
+        case .passwordReset:
+            return try written(
+                Template.passwordReset(message.parameters, chinese: message.isChinese), for: message, date: date)
+        case .resetNotice:
+            return try written(
+                Template.resetNotice(message.parameters, chinese: message.isChinese), for: message, date: date)
         default: throw MailError(.noTemplate)
         }
+    }
+
+    /// The words of one message: a subject, paragraphs, and an optional link with its label.
+    struct Template {
+        var subject: String
+        var paragraphs: [String]
+        var link: (label: String, url: String)?
+        var after: [String] = []
+
+        /// `password-reset`: the link (valid for `minutes`, once) and the code for a page without script.
+        static func passwordReset(_ parameters: [String: String], chinese: Bool) throws -> Template {
+            guard let link = parameters["link"], let code = parameters["code"] else { throw MailError(.invalidMessage) }
+            let minutes = parameters["minutes"] ?? "60"
+            return chinese
+                ? Template(
+                    subject: "设置 Recover 的新密码",
+                    paragraphs: ["有人为您的 Recover 账户申请了新密码。要设置新密码，请打开下面的链接。链接在 \(minutes) 分钟内有效，只能使用一次。"],
+                    link: ("设置新密码", link),
+                    after: [
+                        "如果页面要求输入重置码，请填入：\(code)",
+                        "如果您没有申请，请忽略这封邮件：您的密码不会改变。",
+                    ])
+                : Template(
+                    subject: "Choose a new password for Recover",
+                    paragraphs: [
+                        "Someone asked for a new password for your Recover account. To choose one, open the link below. It works for \(minutes) minutes, once."
+                    ],
+                    link: ("Choose a new password", link),
+                    after: [
+                        "If the page asks for a reset code, enter: \(code)",
+                        "If you did not ask for this, ignore this email: your password stays as it is.",
+                    ])
+        }
+
+        /// `reset-notice`: the password changed; where to sign in, and what to do when it was not them.
+        static func resetNotice(_ parameters: [String: String], chinese: Bool) -> Template {
+            let forgot = parameters["forgotLink"]
+            return chinese
+                ? Template(
+                    subject: "您的 Recover 密码已更改",
+                    paragraphs: ["您的 Recover 账户密码刚刚更改，所有设备都已退出登录。如果是您本人更改的，无需任何操作。"],
+                    link: parameters["signInLink"].map { ("登录", $0) },
+                    after: [
+                        "如果不是您更改的，请立即重置密码" + (forgot.map { "（\($0)）" } ?? "") + "，并联系研究团队。"
+                    ])
+                : Template(
+                    subject: "Your Recover password was changed",
+                    paragraphs: [
+                        "The password of your Recover account was just changed, and every device was signed out. If this was you, there is nothing to do."
+                    ],
+                    link: parameters["signInLink"].map { ("Sign in", $0) },
+                    after: [
+                        "If it was not you, reset your password now" + (forgot.map { " (\($0))" } ?? "")
+                            + " and contact the study team."
+                    ])
+        }
+    }
+
+    /// The e-mail of `template` for `message`: text and HTML from the same words, the HTML escaped.
+    func written(_ template: Template, for message: OutboxMessage, date: Date, unsubscribe: String? = nil) throws
+        -> MailMessage
+    {
+        var text = template.paragraphs
+        var html = template.paragraphs.map { "<p>\(Self.escaped($0))</p>" }
+        if let link = template.link {
+            text.append("\(link.label):\n\(link.url)")
+            html.append(
+                "<p><a href=\"\(Self.escaped(link.url))\" style=\"display:inline-block;padding:12px 20px;background:#0b5cad;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:600\">\(Self.escaped(link.label))</a></p>"
+            )
+            html.append("<p style=\"font-size:14px;color:#4a5560\">\(Self.escaped(link.url))</p>")
+        }
+        text += template.after
+        html += template.after.map { "<p>\(Self.escaped($0))</p>" }
+        let language = message.isChinese ? "zh-Hans" : "en"
+        let document = """
+            <!DOCTYPE html>
+            <html lang="\(language)"><head><meta charset="utf-8"><title>\(Self.escaped(template.subject))</title></head>
+            <body style="font-family:sans-serif;font-size:16px;line-height:1.5;color:#1b1f23">\(html.joined(separator: "\n"))</body></html>
+            """
+        return MailMessage(
+            from: from, fromName: fromName, to: message.recipient, subject: template.subject,
+            text: text.joined(separator: "\n\n"), html: document, date: date, unsubscribeURL: unsubscribe)
+    }
+
+    /// `text` with HTML's special characters escaped.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            default: result.append(character)
+            }
+        }
+        return result
     }
 
     /// The test message (`recover mail test`): it says only that mail from this server works.
@@ -47,4 +150,9 @@ public struct MessageComposer: Sendable {
         return MailMessage(
             from: from, fromName: fromName, to: recipient, subject: subject, text: line, html: html, date: date)
     }
+}
+
+extension OutboxMessage {
+    /// Whether the message is written in Chinese.
+    var isChinese: Bool { language.hasPrefix("zh") }
 }

@@ -36,11 +36,14 @@ public struct Account: Codable, Hashable, Sendable {
     public var createdAt: Date
     /// When the participant withdrew from the study, if they did.
     public var withdrawnAt: Date?
+    /// When an admin deactivated the account (it cannot sign in, and its sessions end), if they did.
+    public var deactivatedAt: Date?
 
     /// An account; the email is normalised, dates are rounded to milliseconds.
     public init(
         id: String = UUID().uuidString.lowercased(), email: String, passwordHash: String, role: AccountRole,
-        language: String? = nil, timeZone: String? = nil, createdAt: Date = Date(), withdrawnAt: Date? = nil
+        language: String? = nil, timeZone: String? = nil, createdAt: Date = Date(), withdrawnAt: Date? = nil,
+        deactivatedAt: Date? = nil
     ) {
         self.id = id
         self.email = Self.normalizedEmail(email)
@@ -50,6 +53,7 @@ public struct Account: Codable, Hashable, Sendable {
         self.timeZone = timeZone
         self.createdAt = DatabaseDate.rounded(createdAt)
         self.withdrawnAt = withdrawnAt.map(DatabaseDate.rounded)
+        self.deactivatedAt = deactivatedAt.map(DatabaseDate.rounded)
     }
 
     /// The time zone identifier, UTC when unknown.
@@ -57,6 +61,9 @@ public struct Account: Codable, Hashable, Sendable {
 
     /// Whether the participant has withdrawn.
     public var isWithdrawn: Bool { withdrawnAt != nil }
+
+    /// Whether an admin deactivated the account.
+    public var isDeactivated: Bool { deactivatedAt != nil }
 
     /// Whether `email` looks like an address mail could reach: one `@`, a dot in the domain, no spaces.
     public static func isPlausibleEmail(_ email: String) -> Bool {

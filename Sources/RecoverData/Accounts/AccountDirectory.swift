@@ -10,6 +10,9 @@ public protocol AccountDirectory: Sendable {
     /// Adds an account; throws ``AccountDirectoryError/emailTaken`` when the email exists.
     func addAccount(_ account: Account) throws
     func updateAccount(_ account: Account) throws
+    /// Sets the account's password hash, ends every session of the account and queues `notice` (that the
+    /// password changed, ``AccountRecovery/noticeRequest(to:language:linkBase:cause:)``), in one transaction.
+    func changePassword(accountID: String, passwordHash: String, notice: MessageRequest, at date: Date) throws
     /// Whether any staff account exists (false on a fresh data folder).
     func hasStaffAccount() throws -> Bool
 

@@ -54,5 +54,21 @@ extension AccountStore {
                 ALTER TABLE sign_in_failure ADD COLUMN attempt_id TEXT;
                 CREATE INDEX sign_in_failure_attempt ON sign_in_failure (attempt_id);
                 """),
+        // Account recovery (docs/account-recovery.md): staff deactivation, and password reset tokens kept only
+        // as their SHA-256, single use, each with its expiry.
+        Migration(
+            name: "accounts-003-recovery",
+            sql: """
+                ALTER TABLE account ADD COLUMN deactivated_at TEXT;
+                CREATE TABLE password_reset (
+                    token_hash TEXT PRIMARY KEY NOT NULL,
+                    account_id TEXT NOT NULL REFERENCES account (id) ON DELETE CASCADE,
+                    requested_by TEXT,
+                    created_at TEXT NOT NULL,
+                    expires_at TEXT NOT NULL,
+                    used_at TEXT
+                );
+                CREATE INDEX password_reset_account ON password_reset (account_id, created_at);
+                """),
     ]
 }

@@ -144,6 +144,13 @@ public struct AccountStore: Sendable {
             in: db)
     }
 
+    /// Deactivates (`at` a date) or reactivates (`at` nil) an account inside the caller's transaction, ending
+    /// every session of a deactivated one in the same write.
+    public static func setDeactivated(accountID: String, at date: Date?, in db: StoreConnection) throws {
+        try updateAccount(accountID, "UPDATE account SET deactivated_at = ? WHERE id = ?", [date, accountID], in: db)
+        if date != nil { _ = try deleteSessions(accountID: accountID, in: db) }
+    }
+
     /// Runs one account update and records it in the audit trail (the account is the participant's record).
     private static func updateAccount(
         _ accountID: String, _ sql: String, _ arguments: [any StoreValue], in db: StoreConnection
@@ -169,6 +176,7 @@ extension Account {
         self.init(
             id: try row.string("id"), email: try row.string("email"), passwordHash: try row.string("password_hash"),
             role: accountRole, language: try row["language"], timeZone: try row["time_zone"],
-            createdAt: try row.date("created_at"), withdrawnAt: try row["withdrawn_at"])
+            createdAt: try row.date("created_at"), withdrawnAt: try row["withdrawn_at"],
+            deactivatedAt: try row["deactivated_at"])
     }
 }

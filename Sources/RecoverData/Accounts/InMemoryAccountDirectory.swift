@@ -9,6 +9,8 @@ public final class InMemoryAccountDirectory: AccountDirectory {
         var sessions: [String: SessionRecord] = [:]
         /// Attempts by key: failures, and reservations (with their id) until they are released.
         var failures: [String: [Attempt]] = [:]
+        /// What ``changePassword(accountID:passwordHash:notice:at:)`` queued (there is no outbox here).
+        var notices: [MessageRequest] = []
     }
 
     private struct Attempt {
@@ -36,6 +38,17 @@ public final class InMemoryAccountDirectory: AccountDirectory {
     }
 
     public func updateAccount(_ account: Account) throws { state.withLock { $0.accounts[account.id] = account } }
+
+    public func changePassword(accountID: String, passwordHash: String, notice: MessageRequest, at date: Date) throws {
+        state.withLock { state in
+            state.accounts[accountID]?.passwordHash = passwordHash
+            state.sessions = state.sessions.filter { $0.value.accountID != accountID }
+            state.notices.append(notice)
+        }
+    }
+
+    /// The password-change notices queued so far, oldest first.
+    public var queuedNotices: [MessageRequest] { state.withLock { $0.notices } }
 
     public func hasStaffAccount() throws -> Bool { state.withLock { $0.accounts.values.contains { $0.role.isStaff } } }
 

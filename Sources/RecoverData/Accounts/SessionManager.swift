@@ -43,7 +43,7 @@ public struct SessionManager: Sendable {
     }
 
     /// The live session for a cookie token, or `nil` (and the stored session removed) when it has
-    /// expired, is unknown, or its account is gone. A withdrawn participant keeps their session (they may
+    /// expired, is unknown, or its account is gone or deactivated. A withdrawn participant keeps their session (they may
     /// still download their data); the study pages show them the withdrawn message instead of tasks.
     public func resume(token: String) throws -> SignedInSession? {
         let hash = Crypto.sha256Hex(token)
@@ -55,7 +55,10 @@ public struct SessionManager: Sendable {
         let entry = found.entry
         let account = found.account
         let time = now()
-        if time >= entry.absoluteExpiry || time.timeIntervalSince(entry.lastSeenAt) >= idleTimeout {
+        // A deactivated account's sessions end with its deactivation; one that slipped in between ends here.
+        if account.isDeactivated || time >= entry.absoluteExpiry
+            || time.timeIntervalSince(entry.lastSeenAt) >= idleTimeout
+        {
             try directory.deleteSession(tokenHash: hash)
             return nil
         }

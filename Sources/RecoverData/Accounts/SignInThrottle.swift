@@ -109,7 +109,7 @@ public struct SignInThrottle: Sendable {
     }
 
     /// The addresses counted together: an IPv6 address by its /64 (what one subscriber gets), others as they are.
-    static func addressGroup(_ address: String) -> String {
+    public static func addressGroup(_ address: String) -> String {
         NetworkAddress(address)?.throttleGroup ?? address
     }
 }

@@ -39,6 +39,15 @@ public struct StoredAccountDirectory: AccountDirectory {
         }
     }
 
+    public func changePassword(accountID: String, passwordHash: String, notice: MessageRequest, at date: Date) throws {
+        try store.database.write { db in
+            db.auditActor = "account:\(accountID)"
+            try AccountStore.updatePassword(accountID: accountID, passwordHash: passwordHash, in: db)
+            _ = try AccountStore.deleteSessions(accountID: accountID, in: db)
+            try MessageOutbox.enqueue(notice, at: date, in: db)
+        }
+    }
+
     public func hasStaffAccount() throws -> Bool {
         try !store.accounts(role: .admin, limit: 1).isEmpty || !store.accounts(role: .researcher, limit: 1).isEmpty
     }

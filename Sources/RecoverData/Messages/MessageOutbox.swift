@@ -48,14 +48,15 @@ public struct MessageOutbox: Sendable {
         }
     }
 
-    /// Records that the relay accepted message `id`; false when `owner` no longer held its lease.
+    /// Records that the relay accepted message `id`, and forgets its parameters (a reset link's token is kept
+    /// only until it is sent); false when `owner` no longer held its lease.
     @discardableResult
     public func recordSent(_ id: String, owner: String, at instant: Date = Date()) throws -> Bool {
         try database.write { db in
             try db.execute(
                 """
                 UPDATE message_outbox SET state = 'sent', sent_at = ?, lease_owner = NULL, lease_expires_at = NULL,
-                    last_error = NULL
+                    last_error = NULL, parameters = '{}'
                 WHERE id = ? AND state = 'sending' AND lease_owner = ?
                 """, [instant, id, owner]) == 1
         }
@@ -81,9 +82,9 @@ public struct MessageOutbox: Sendable {
             try db.execute(
                 """
                 UPDATE message_outbox SET state = ?, next_attempt_at = ?, last_error = ?, lease_owner = NULL,
-                    lease_expires_at = NULL
+                    lease_expires_at = NULL, parameters = CASE WHEN ? THEN '{}' ELSE parameters END
                 WHERE id = ?
-                """, [givesUp ? "failed" : "queued", givesUp ? instant : next, failure.code, id])
+                """, [givesUp ? "failed" : "queued", givesUp ? instant : next, failure.code, givesUp, id])
             return givesUp ? .failed : .queued
         }
     }

@@ -10,7 +10,7 @@ import Postgres
 extension RecoverSchema {
     /// Every migration of a Recover database on PostgreSQL, in the order they are applied.
     public static let postgresMigrations: [PostgresMigration] =
-        [auditMigration, accountsMigration, accountsAttemptMigration, surveysMigration]
+        [auditMigration, accountsMigration, accountsAttemptMigration, accountsRecoveryMigration, surveysMigration]
         + PostgresCareStore.migrations + [
             consentMigration, consentSignatureMigration, consoleMigration, BackgroundJobs.postgresMigration,
         ] + HealthStore.postgresMigrations + MessageOutbox.postgresMigrations
@@ -102,6 +102,21 @@ extension RecoverSchema {
         sql: """
             ALTER TABLE sign_in_failure ADD COLUMN attempt_id text COLLATE "C";
             CREATE INDEX sign_in_failure_attempt ON sign_in_failure (attempt_id);
+            """)
+
+    static let accountsRecoveryMigration = PostgresMigration(
+        name: "accounts-003-recovery",
+        sql: """
+            ALTER TABLE account ADD COLUMN deactivated_at timestamptz;
+            CREATE TABLE password_reset (
+                token_hash text COLLATE "C" PRIMARY KEY,
+                account_id text COLLATE "C" NOT NULL REFERENCES account (id) ON DELETE CASCADE,
+                requested_by text COLLATE "C",
+                created_at timestamptz NOT NULL,
+                expires_at timestamptz NOT NULL,
+                used_at timestamptz
+            );
+            CREATE INDEX password_reset_account ON password_reset (account_id, created_at);
             """)
 
     static let surveysMigration = PostgresMigration(

@@ -21,7 +21,7 @@ public enum StudyCopy {
         ("consent_signature", "consent_id"), ("background_job", "name"), ("health_import", "id"),
         ("health_daily", "participant_id, local_day, health_type"),
         ("health_sample", "participant_id, start_at, health_type, source, end_at, value, import_id"),
-        ("health_upload", "id"), ("health_grant", "id"), ("message_outbox", "id"),
+        ("health_upload", "id"), ("health_grant", "id"), ("message_outbox", "id"), ("password_reset", "token_hash"),
     ]
 
     /// Why a copy was refused or stopped; nothing was written to the target.

@@ -18,6 +18,8 @@ public struct ConsoleContext: Sendable {
     public let serverPublicKey: [UInt8]?
     /// The dashboard's figures for a short time (shared by every copy of the context).
     let dashboardCache: DashboardCache
+    /// Reset links, deactivation and the message log; nil in a console without an outbox (some tests).
+    public let messaging: ConsoleMessaging?
 
     /// A context over the console's records.
     /// - Parameters:
@@ -25,13 +27,20 @@ public struct ConsoleContext: Sendable {
     ///   - dashboardLifetime: how many seconds the dashboard's figures are reused (0: never).
     public init(
         records: any ConsoleStore, exports: StudyExports?, serverPublicKey: [UInt8]?, services: WebServices,
-        dashboardLifetime: TimeInterval = 30
+        dashboardLifetime: TimeInterval = 30, messaging: ConsoleMessaging? = nil
     ) {
+        self.messaging = messaging
         self.records = records
         self.exports = exports
         self.services = services
         self.serverPublicKey = serverPublicKey
         dashboardCache = DashboardCache(lifetime: dashboardLifetime)
+    }
+
+    /// The messaging services, or a 404 page when this console has none.
+    func requireMessaging() throws -> ConsoleMessaging {
+        guard let messaging else { throw HTTPError(.notFound) }
+        return messaging
     }
 
     /// The zone the console counts days in (the server's default zone).
@@ -63,5 +72,20 @@ public struct ConsoleContext: Sendable {
     func recordRead(_ request: Request, participantID: String?, row: AuditedRow) throws {
         try records.recordStaffRead(
             actor: try actor(request), of: row, participantID: participantID, at: services.now())
+    }
+}
+
+/// What the console's account and message pages use: the recovery use cases (with whether mail is ready) and
+/// the outbox whose log staff read.
+public struct ConsoleMessaging: Sendable {
+    /// Reset links and deactivation.
+    public let recovery: RecoveryServices
+    /// The study's outbox.
+    public let outbox: MessageOutbox
+
+    /// The console's messaging over `recovery` and `outbox`.
+    public init(recovery: RecoveryServices, outbox: MessageOutbox) {
+        self.recovery = recovery
+        self.outbox = outbox
     }
 }

@@ -4,7 +4,7 @@ import Web
 enum ConsoleLayout {
     /// The console's sections, in navigation order.
     enum Section: String, CaseIterable {
-        case dashboard, participants, invitations, staff, export
+        case dashboard, participants, invitations, staff, messages, export
 
         var path: String { self == .dashboard ? "/console" : "/console/\(rawValue)" }
         var isAdminOnly: Bool { self == .invitations || self == .staff }

@@ -29,6 +29,16 @@ public enum ConsoleRoutes {
             }
             console.get("/staff") { request in try StaffPage.show(request, context: context) }
             console.post("/staff") { request in try StaffPage.add(request, context: context) }
+            console.post("/staff/:id/deactivate") { request in
+                try StaffPage.setDeactivated(true, request, context: context)
+            }
+            console.post("/staff/:id/reactivate") { request in
+                try StaffPage.setDeactivated(false, request, context: context)
+            }
+            console.post("/accounts/:id/reset-link") { request in
+                try StaffPage.sendResetLink(request, context: context)
+            }
+            console.get("/messages") { request in try MessagesPage.show(request, context: context) }
             console.get("/export") { request in try ExportPage.show(request, context: context) }
             console.get("/export/:format") { request in try ExportPage.download(request, context: context) }
         }

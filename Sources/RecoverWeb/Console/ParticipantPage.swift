@@ -31,7 +31,9 @@ enum ParticipantPage {
                 title: participant.email, section: .participants, request: request,
                 body: """
                     <h1>\(participant.email)</h1>
+                    \(resetNotice(request, t: t))
                     \(profile(participant, zone: zone, t: t))
+                    \(resetSection(request, participantID: id, context: context, t: t))
                     \(ConsentSection.render(page.consents, problems: page.consentProblems, participantID: id, t: t))
                     <section aria-labelledby="outcomes-heading">
                     <h2 id="outcomes-heading">\(t["console.outcomes.title"])</h2>
@@ -43,6 +45,27 @@ enum ParticipantPage {
                     \(surveyResults(results, zone: zone, t: t))
                     \(AuditSection.render(page.audit, staff: page.staff, participantID: id, zone: zone, t: t))
                     """))
+    }
+
+    /// What became of a reset link sent from this page (`?resetSent=1`, `?resetNotSent=1`).
+    static func resetNotice(_ request: Request, t: Localizer) -> HTML {
+        guard let key = ["resetSent", "resetNotSent"].first(where: { request.query[$0] != nil }) else { return .empty }
+        return "<p class=\"notice\" role=\"status\">\(t["console.participant.notice.\(key)"])</p>"
+    }
+
+    /// An admin's "send a password reset link" (when mail can go; otherwise why not).
+    static func resetSection(_ request: Request, participantID: String, context: ConsoleContext, t: Localizer)
+        -> HTML
+    {
+        guard request.account?.role == .admin, let messaging = context.messaging else { return .empty }
+        guard messaging.recovery.mailReady else {
+            return "<p class=\"hint\">\(t["console.mail.notConfigured"])</p>"
+        }
+        return """
+            <form class="toolbar" method="post" action="/console/accounts/\(participantID)/reset-link">\(Layout.csrfField(request))
+            <p class="hint">\(t["console.participant.resetHint"])</p>
+            <button class="button secondary" type="submit">\(t["console.participant.reset"])</button></form>
+            """
     }
 
     static func profile(_ participant: ConsoleParticipant, zone: TimeZone, t: Localizer) -> HTML {

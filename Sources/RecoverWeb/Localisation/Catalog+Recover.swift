@@ -15,6 +15,10 @@ extension Catalog {
         Catalog([.english: MediaCatalog.english, .simplifiedChinese: MediaCatalog.simplifiedChinese]),
         Catalog([.english: SignInStrings.english, .simplifiedChinese: SignInStrings.simplifiedChinese]),
         Catalog([.english: HealthStrings.english, .simplifiedChinese: HealthStrings.simplifiedChinese]),
+        Catalog([.english: RecoveryStrings.english, .simplifiedChinese: RecoveryStrings.simplifiedChinese]),
+        Catalog([
+            .english: ConsoleMessagingStrings.english, .simplifiedChinese: ConsoleMessagingStrings.simplifiedChinese,
+        ]),
     ].reduce(Catalog([.english: platformEnglish, .simplifiedChinese: platformSimplifiedChinese])) { all, area in
         all.merging(area)
     }

@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 import RecoverData
 import Web
@@ -61,9 +62,12 @@ enum AccountPage {
             return .html(render(request, noticeKey: nil, passwordProblem: t[problem]), status: .unprocessableContent)
         }
         account.passwordHash = try services.hasher.hash(new)
-        try services.directory.updateAccount(account)
-        // A new password ends every other session; this browser gets a fresh one.
-        try services.sessions.endAll(accountID: account.id)
+        // A new password ends every other session and tells the address; this browser gets a fresh session.
+        let notice = AccountRecovery.noticeRequest(
+            to: account, language: request.language.tag, linkBase: services.publicURL,
+            cause: "change:\(Crypto.randomToken(bytes: 16))")
+        try services.directory.changePassword(
+            accountID: account.id, passwordHash: account.passwordHash, notice: notice, at: services.now())
         let token = try services.sessions.start(for: account, replacing: nil)
         var response = Response.redirect(to: "/account?saved=1")
         response.cookies.append(services.sessionCookie(token: token, for: request))

@@ -11,7 +11,8 @@ import Web
 enum SignInPage {
     static func show(_ request: Request) throws -> Response {
         if let session = request.session { return .redirect(to: session.account.role.isStaff ? "/console" : "/") }
-        let notice = request.query["joined"].map { _ in "signIn.joined" }
+        let notice =
+            request.query["joined"].map { _ in "signIn.joined" } ?? request.query["reset"].map { _ in "signIn.reset" }
         return .html(render(request, email: "", error: nil, noticeKey: notice))
     }
 
@@ -36,6 +37,11 @@ enum SignInPage {
             let message = Localizer(request.language)["signIn.error.wrong"]
             return .html(render(request, email: email, error: message), status: .unauthorized)
         }
+        // Said only to someone who knows the password; the reservation stays, as for a failure.
+        guard !account.isDeactivated else {
+            let message = Localizer(request.language)["signIn.error.deactivated"]
+            return .html(render(request, email: email, error: message), status: .forbidden)
+        }
         try services.throttle.succeeded(reservation)
         let token = try services.sessions.start(for: account, replacing: services.sessionToken(of: request))
         var response = Response.redirect(to: account.role.isStaff ? "/console" : "/")
@@ -59,6 +65,7 @@ enum SignInPage {
                 \(FormField.input(name: "password", label: t["field.password"], type: "password", autocomplete: "current-password"))
                 <div><button class="button" type="submit">\(t["signIn.submit"])</button></div>
                 </form>
+                <p><a href="/forgot-password">\(t["signIn.forgot"])</a></p>
                 <p class="hint">\(t["signIn.noAccount"])</p>
                 """)
     }

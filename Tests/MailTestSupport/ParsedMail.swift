@@ -2,19 +2,19 @@ import Foundation
 
 /// A received message taken apart with Foundation only, independently of the code that wrote it: headers
 /// unfolded and RFC 2047 words decoded, the MIME parts of a multipart body with their bodies decoded.
-struct ParsedMail {
-    struct Part {
-        let headers: [String: String]
-        let body: String
+public struct ParsedMail {
+    public struct Part {
+        public let headers: [String: String]
+        public let body: String
     }
 
     /// Header names in lower case; the values unfolded, encoded words decoded.
-    let headers: [String: String]
+    public let headers: [String: String]
     /// The raw header lines as received, folded lines kept.
-    let rawHeaderLines: [String]
-    let parts: [Part]
+    public let rawHeaderLines: [String]
+    public let parts: [Part]
 
-    init(_ raw: Data) throws {
+    public init(_ raw: Data) throws {
         let text = String(decoding: raw, as: UTF8.self)
         guard let split = text.range(of: "\r\n\r\n") else { throw Malformed("no blank line after the headers") }
         rawHeaderLines = text[..<split.lowerBound].components(separatedBy: "\r\n")
@@ -48,7 +48,7 @@ struct ParsedMail {
         }
     }
 
-    struct Malformed: Error {
+    public struct Malformed: Error {
         let reason: String
         init(_ reason: String) { self.reason = reason }
     }
