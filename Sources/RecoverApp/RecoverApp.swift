@@ -26,6 +26,8 @@ public struct RecoverApp: Sendable {
     public let console: ConsoleContext
     /// The message outbox and its sender.
     public let mail: MailServices
+    /// The reminder scheduler and its rounds.
+    public let reminders: ReminderServices
     /// Every route and the middleware chain.
     public let web: WebApp
 
@@ -57,9 +59,15 @@ public struct RecoverApp: Sendable {
         let mail = MailServices(
             database: folder.records.database, configuration: configuration.mail, clock: configuration.clock,
             log: configuration.log)
+        let mailReady = mail.isConfigured && services.publicURL != nil
         let recovery = RecoveryServices(
-            recovery: AccountRecovery(database: folder.records.database),
-            mailReady: mail.isConfigured && services.publicURL != nil)
+            recovery: AccountRecovery(database: folder.records.database), mailReady: mailReady)
+        let reminders = ReminderServices(
+            database: folder.records.database, linkBase: services.publicURL,
+            unsubscribeKey: Self.derivedKey(folder.signingKey, "recover-reminder-unsubscribe-key-v1"),
+            mailReady: mailReady, studyClock: configuration.studyClock, clock: configuration.clock,
+            log: configuration.log)
+        self.reminders = reminders
         let console = ConsoleContext(
             records: folder.records,
             exports: StudyExports(records: folder.records, signingKey: folder.signingKey),
@@ -79,6 +87,7 @@ public struct RecoverApp: Sendable {
             AccountRecordRoutes.add(to: &router, services: services, study: study)
             HealthRoutes.add(to: &router, health: health)
             RecoveryRoutes.add(to: &router, services: services, recovery: recovery)
+            ReminderRoutes.add(to: &router, reminders: reminders.pages)
             ConsoleRoutes.add(to: &router, context: console)
         }
     }
@@ -86,7 +95,13 @@ public struct RecoverApp: Sendable {
     /// The key of the known-device cookies, derived from the server's signing key: it survives restarts and
     /// is the same on every instance that shares the key, and it cannot sign anything.
     static func deviceKey(_ signingKey: SigningKey) -> [UInt8] {
-        Crypto.hmacSHA256(key: signingKey.seed, message: Array("recover-known-device-cookie-key-v1".utf8))
+        derivedKey(signingKey, "recover-known-device-cookie-key-v1")
+    }
+
+    /// A key for `purpose` derived from the server's signing key: the same on every instance and across
+    /// restarts, and it cannot sign anything.
+    static func derivedKey(_ signingKey: SigningKey, _ purpose: String) -> [UInt8] {
+        Crypto.hmacSHA256(key: signingKey.seed, message: Array(purpose.utf8))
     }
 
     /// On a data folder without staff: the admin account and a demo invitation, to print once.

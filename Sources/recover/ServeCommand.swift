@@ -104,6 +104,7 @@ extension Commands {
         }
         housekeeping.resume()
         recover.mail.start()
+        recover.reminders.start()
         recover.health.importer.start()
         raiseOpenFileLimit(for: configuration)
         let server: HTTPServer
@@ -126,6 +127,7 @@ extension Commands {
         // returns and releases the last reference, before the process exits 0.
         housekeeping.cancel()
         recover.mail.stop()
+        recover.reminders.stop()
         recover.health.importer.stop()
         server.stop()
         Output.error.line("stopped")

@@ -16,7 +16,7 @@ final class RecoveryFixture: Sendable {
     let recover: RecoverApp
     let smtp: SMTPTestServer?
     static let password = "correct horse battery"
-    static let publicURL = "http://recover.test"
+    static let publicURL = "https://recover.test"
 
     /// With `mail`, the app sends through a fresh aiosmtpd; without, no relay is configured.
     init(mail: Bool = true) throws {

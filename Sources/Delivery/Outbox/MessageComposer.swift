@@ -33,6 +33,12 @@ public struct MessageComposer: Sendable {
         case .resetNotice:
             return try written(
                 Template.resetNotice(message.parameters, chinese: message.isChinese), for: message, date: date)
+        case .reminder:
+            // The one-click unsubscribe header only with an https link (RFC 8058); a local test server has none.
+            let unsubscribe = message.parameters["unsubscribe"].flatMap { $0.hasPrefix("https://") ? $0 : nil }
+            return try written(
+                Template.reminder(message.parameters, chinese: message.isChinese), for: message, date: date,
+                unsubscribe: unsubscribe)
         default: throw MailError(.noTemplate)
         }
     }
@@ -67,6 +73,33 @@ public struct MessageComposer: Sendable {
                         "If the page asks for a reset code, enter: \(code)",
                         "If you did not ask for this, ignore this email: your password stays as it is.",
                     ])
+        }
+
+        /// `reminder`: a task is due: its name and time, a link to it, where to change reminders. Never more.
+        static func reminder(_ parameters: [String: String], chinese: Bool) throws -> Template {
+            guard let title = parameters["taskTitle"], let link = parameters["link"] else {
+                throw MailError(.invalidMessage)
+            }
+            let time = parameters["time"].flatMap { $0.isEmpty ? nil : $0 }
+            let settings = parameters["accountLink"]
+            let unsubscribe = parameters["unsubscribe"]
+            if chinese {
+                return Template(
+                    subject: time.map { "提醒：\($0) \(title)" } ?? "提醒：\(title)",
+                    paragraphs: ["现在是\(title)的时间。只需几分钟。"],
+                    link: ("打开 Recover", link),
+                    after: [
+                        settings.map { "更改或暂停提醒：\($0)" }, unsubscribe.map { "不再接收提醒邮件：\($0)" },
+                    ].compactMap { $0 })
+            }
+            return Template(
+                subject: time.map { "Reminder: \(title) at \($0)" } ?? "Reminder: \(title)",
+                paragraphs: ["It is time for \(title). It takes a few minutes."],
+                link: ("Open Recover", link),
+                after: [
+                    settings.map { "Change or pause reminders: \($0)" },
+                    unsubscribe.map { "Stop reminder emails: \($0)" },
+                ].compactMap { $0 })
         }
 
         /// `reset-notice`: the password changed; where to sign in, and what to do when it was not them.

@@ -23,8 +23,18 @@ enum AccountRecordSections {
                 <p><a class="button secondary" href="/account/withdraw">\(t["withdraw.start"])</a></p>
                 """
         }
+        let reminders: HTML =
+            account.withdrawnAt == nil
+            ? """
+            <section class="card" id="reminders" aria-labelledby="reminders-heading">
+            <h2 id="reminders-heading">\(t["reminders.account.title"])</h2>
+            <p>\(t["reminders.account.intro"])</p>
+            <p><a class="button secondary" href="/account/reminders">\(t["reminders.account.link"])</a></p>
+            </section>
+            """ : .empty
         return """
             \(timeZone)
+            \(reminders)
             <section class="card" aria-labelledby="data-heading">
             <h2 id="data-heading">\(t["data.heading"])</h2>
             <p>\(t["data.intro"])</p>

@@ -16,6 +16,7 @@ extension Catalog {
         Catalog([.english: SignInStrings.english, .simplifiedChinese: SignInStrings.simplifiedChinese]),
         Catalog([.english: HealthStrings.english, .simplifiedChinese: HealthStrings.simplifiedChinese]),
         Catalog([.english: RecoveryStrings.english, .simplifiedChinese: RecoveryStrings.simplifiedChinese]),
+        Catalog([.english: ReminderStrings.english, .simplifiedChinese: ReminderStrings.simplifiedChinese]),
         Catalog([
             .english: ConsoleMessagingStrings.english, .simplifiedChinese: ConsoleMessagingStrings.simplifiedChinese,
         ]),

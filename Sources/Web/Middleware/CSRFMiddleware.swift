@@ -17,7 +17,9 @@ public struct CSRFMiddleware: Middleware {
     public func respond(to request: Request, next: Responder) throws -> Response {
         var request = request
         // Unrouted requests change nothing and get their 404/405 from the router.
-        if request.routePattern != nil, ![.get, .head, .options].contains(request.method) {
+        if request.routePattern != nil, request.route?.checksCSRF != false,
+            ![.get, .head, .options].contains(request.method)
+        {
             let sent: String?
             let isForm = (request.headers["content-type"] ?? "").lowercased().hasPrefix(
                 "application/x-www-form-urlencoded")

@@ -21,6 +21,10 @@ public struct Route: Sendable {
     public let beforeBody: HeaderCheck?
     /// What answers once the access rule lets a request through.
     public let handler: Responder
+    /// Whether a state-changing request must carry the CSRF token (``CSRFMiddleware``); false only for a route
+    /// another server posts to without a session, whose own token authorises what it changes
+    /// (``Router/exemptFromCSRF(_:_:)``).
+    public internal(set) var checksCSRF = true
     let segments: [Segment]
 
     enum Segment: Sendable, Hashable {
@@ -45,9 +49,11 @@ public struct Route: Sendable {
 
     /// This route with another handler and the same rules.
     func with(handler: @escaping Responder) -> Route {
-        Route(
+        var route = Route(
             method: method, pattern: pattern, access: access, bodyLimit: bodyLimit, beforeBody: beforeBody,
             handler: handler)
+        route.checksCSRF = checksCSRF
+        return route
     }
 
     /// Whether the chain runs on this route's headers before its body is read: the route checks something

@@ -63,6 +63,15 @@ public struct Router: RouteBuilder, Sendable {
         }
     }
 
+    /// Lets the route with this method and pattern take state-changing requests without the CSRF token: for an
+    /// endpoint another server posts to without a session (RFC 8058's one-click unsubscribe), which must
+    /// change only what a token in its own request authorises. Does nothing when there is no such route.
+    public mutating func exemptFromCSRF(_ method: HTTPMethod, _ pattern: String) {
+        let probe = Route(method: method, pattern: pattern, access: .public, bodyLimit: .default) { _ in Response() }
+        guard let index = routes.firstIndex(where: { $0.overlaps(probe) }) else { return }
+        routes[index].checksCSRF = false
+    }
+
     /// The route added for `method` and `pattern`, if any.
     public func route(_ method: HTTPMethod, _ pattern: String) -> Route? {
         let probe = Route(method: method, pattern: pattern, access: .public, bodyLimit: .default) { _ in Response() }

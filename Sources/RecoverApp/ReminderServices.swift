@@ -1,0 +1,73 @@
+import Dispatch
+import Foundation
+import RecoverData
+import RecoverWeb
+import Synchronization
+
+/// The reminder scheduler and its rounds (docs/reminders.md): ``start()`` looks for due reminders every
+/// ``interval`` seconds on a queue of its own (the first a second after start), at the study's time, and
+/// queues them in the outbox, whose sender sends them; ``stop()`` ends it. Tests call ``queueDue()``.
+public final class ReminderServices: Sendable {
+    /// Seconds between rounds: a reminder goes out within a minute of its time.
+    public static let interval = 60
+
+    /// Queues what is due.
+    public let scheduler: ReminderScheduler
+    /// What the reminder pages use.
+    public let pages: ReminderPageServices
+    private let studyClock: @Sendable () -> Date
+    private let clock: @Sendable () -> Date
+    private let log: @Sendable (String) -> Void
+    // nonisolated(unsafe): a dispatch source is safe to use from any thread (libdispatch's contract); it is
+    // scheduled once, in start(), and cancelled in stop() or when released.
+    nonisolated(unsafe) private let timer: any DispatchSourceTimer
+    private let queue = DispatchQueue(label: "recover.reminders")
+    private let started = Mutex(false)
+
+    /// The reminders of `database`: due at `studyClock`'s time, queued at `clock`'s.
+    public init(
+        database: StudyStorage, linkBase: String?, unsubscribeKey: [UInt8], mailReady: Bool,
+        studyClock: @escaping @Sendable () -> Date, clock: @escaping @Sendable () -> Date,
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        scheduler = ReminderScheduler(database: database, linkBase: linkBase, unsubscribeKey: unsubscribeKey)
+        pages = ReminderPageServices(
+            settings: ReminderSettings(database: database), scheduler: scheduler, mailReady: mailReady, now: clock)
+        self.studyClock = studyClock
+        self.clock = clock
+        self.log = log
+        timer = DispatchSource.makeTimerSource(queue: queue)
+        // Resumed at once and unscheduled, so it never fires until start() (see MailServices).
+        timer.resume()
+    }
+
+    deinit { timer.cancel() }
+
+    /// One round now: queues the reminders due at the study's time.
+    @discardableResult
+    public func queueDue() throws -> ReminderScheduler.Pass {
+        try scheduler.queueDue(studyNow: studyClock(), queuedAt: clock())
+    }
+
+    /// Starts the rounds (once).
+    public func start() {
+        let first = started.withLock { was in
+            defer { was = true }
+            return !was
+        }
+        guard first else { return }
+        let log = log
+        timer.setEventHandler { [weak self] in
+            do {
+                guard let pass = try self?.queueDue(), pass.queued > 0 else { return }
+                log("reminders: queued \(pass.queued)")
+            } catch {
+                log("reminders: the due reminders could not be read or queued: \(type(of: error))")
+            }
+        }
+        timer.schedule(deadline: .now() + 1, repeating: .seconds(Self.interval))
+    }
+
+    /// Stops the rounds (a round under way finishes).
+    public func stop() { timer.cancel() }
+}
