@@ -82,6 +82,8 @@ public struct DataFolder: Sendable {
                 throw OpenError(isMissing: false, description: "cannot open the database in \(url.path): \(error)")
             }
         }
+        // Codes stored in clear by earlier versions are hashed once, by whichever process opens the folder first.
+        try AccountStore.hashPlainCodes(in: storage)
         return DataFolder(
             url: url, records: StudyDatabase(database: storage, signingKey: key), database: storage.sqlite,
             signingKey: key,

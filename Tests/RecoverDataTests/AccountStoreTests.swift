@@ -1,4 +1,5 @@
 import CareSQLite
+import Cryptography
 import Foundation
 import RecoverData
 import SQLite
@@ -134,11 +135,32 @@ import Testing
         #expect(try store.accounts(role: .participant).count == 1)
     }
 
+    @Test func aCodeIsStoredOnlyAsItsHashAndCodesStoredInClearAreHashedOnce() throws {
+        try store.createInvitation(Invitation(code: "K7Q2", createdAt: now))
+        let stored = try store.database.read { db in
+            try db.query("SELECT code FROM invitation").map { try $0.string("code") }
+        }
+        #expect(stored == [Invitation.storedCode("K7Q2")])
+        #expect(stored[0] == "sha256:" + Crypto.sha256Hex("K7Q2"))
+        // A code an earlier version stored in clear.
+        try store.database.write { db in
+            _ = try db.execute(
+                "INSERT INTO invitation (code, created_at) VALUES (?, ?)", ["LEGACY", now])
+        }
+        try AccountStore.hashPlainCodes(in: store.database)
+        try AccountStore.hashPlainCodes(in: store.database)
+        #expect(try store.invitation(code: "LEGACY")?.status(at: now) == .open, "still redeemable by its code")
+        let after = try store.database.read { db in
+            try db.query("SELECT code FROM invitation ORDER BY code").map { try $0.string("code") }
+        }
+        #expect(after.allSatisfy { $0.hasPrefix("sha256:") } && after.count == 2)
+    }
+
     @Test func invitationsAreListedNewestFirstAndCodesAreUnique() throws {
         try store.createInvitation(Invitation(code: "A", createdAt: now))
         try store.createInvitation(Invitation(code: "B", createdAt: now.addingTimeInterval(1)))
-        #expect(try store.invitations().map(\.code) == ["B", "A"])
-        #expect(try store.invitations(limit: 1, offset: 1).map(\.code) == ["A"])
+        #expect(try store.invitations().map(\.code) == [Invitation.storedCode("B"), Invitation.storedCode("A")])
+        #expect(try store.invitations(limit: 1, offset: 1).map(\.code) == [Invitation.storedCode("A")])
         #expect(throws: AccountStoreError.invitationCodeTaken) {
             try store.createInvitation(Invitation(code: "A"))
         }

@@ -231,7 +231,7 @@ struct AccountRecoveryPagesTests {
         #expect(page.text.contains("not set up"))
         #expect(!page.text.contains("name=\"email\""))
         let post = browser.post("/forgot-password", form: ["email": "ada@example.org"])
-        #expect(post.status == .serviceUnavailable)
+        #expect(post.status == .conflict)
         #expect(try fixture.recover.mail.outbox.log().isEmpty)
         try fixture.account("admin@example.org", role: .admin)
         var admin = fixture.client()
@@ -246,5 +246,51 @@ extension Response {
     var csrfValue: String {
         guard let range = text.range(of: "name=\"csrf\" value=\"") else { return "" }
         return String(text[range.upperBound...].prefix { $0 != "\"" })
+    }
+}
+
+/// Invitations by e-mail from the console, and links that can no longer be used.
+@Suite(.enabled(if: SMTPTestServer.isAvailable, SMTPTestServer.skipMessage))
+struct InvitationMailTests {
+    @Test func anAdminInvitesByEmailAndTheLinkJoinsOnceWithinItsDays() throws {
+        let fixture = try RecoveryFixture()
+        try fixture.account("admin@example.org", role: .admin)
+        var admin = fixture.client()
+        admin.signIn("admin@example.org")
+        let page = admin.get("/console/invitations")
+        #expect(page.text.contains("name=\"addresses\""))
+        let bad = admin.post(
+            "/console/invitations/email",
+            form: ["addresses": "ada@example.org, not-an-address", "language": "zh-Hans", "days": "3"])
+        #expect(bad.status == .unprocessableContent)
+        #expect(bad.text.contains("not-an-address"))
+        #expect(try fixture.recover.mail.outbox.log().isEmpty, "nothing sent when one address is wrong")
+        let sent = admin.post(
+            "/console/invitations/email",
+            form: ["addresses": "ada@example.org\nbo@example.org, ADA@example.org", "language": "zh-Hans", "days": "3"])
+        #expect(sent.header("Location") == "/console/invitations?emailed=2")
+        let mails = try fixture.deliver(waitingFor: 2)
+        #expect(Set(mails.compactMap { $0.headers["to"] }) == ["<ada@example.org>", "<bo@example.org>"])
+        let mail = try #require(mails.first { $0.headers["to"] == "<ada@example.org>" })
+        #expect(mail.headers["subject"] == "邀请您加入 Recover 研究")
+        let text = mail.parts[0].body
+        let start = try #require(text.range(of: "\(RecoveryFixture.publicURL)/join/"))
+        let code = String(text[start.upperBound...].prefix { $0.isLetter || $0.isNumber })
+        #expect(code.count == 16)
+        let stored = try fixture.recover.folder.records.database.read { db in
+            try db.query("SELECT code FROM invitation").map { try $0.string("code") }
+        }
+        #expect(stored.contains(Invitation.storedCode(code)) && !stored.contains(code), "only the hash is stored")
+        #expect(try fixture.recover.mail.outbox.log().allSatisfy { $0.state == .sent })
+
+        var browser = fixture.client()
+        #expect(browser.get("/join/\(code)").status == .ok)
+        fixture.clock.advance(by: 3 * 86_400)
+        let expired = browser.get("/join/\(code)")
+        #expect(expired.status == .gone)
+        #expect(expired.text.contains("This invitation has expired.") && expired.text.contains("new invitation"))
+        let unknown = browser.get("/join/nothing-like-it")
+        #expect(unknown.status == .notFound)
+        #expect(unknown.text.contains("not an invitation link we know"))
     }
 }

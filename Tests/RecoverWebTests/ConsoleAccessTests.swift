@@ -1,4 +1,5 @@
 import CareSQLite
+import Cryptography
 import Foundation
 import RecoverData
 import RecoverWeb
@@ -58,19 +59,26 @@ import Web
         var client = fixture.client()
         client.signIn("admin@example.com")
         client.get("/console/invitations")
-        let created = client.post("/console/invitations", form: ["count": "3"])
-        #expect(created.status == .seeOther)
+        let created = client.post("/console/invitations", form: ["count": "3", "days": "7"])
+        #expect(created.status == .ok)
         let invitations = try fixture.accounts.invitations()
         #expect(invitations.count == 3)
         #expect(invitations.allSatisfy { $0.createdBy == admin.id })
-        let page = client.get("/console/invitations", query: ["created": "3"]).text
-        #expect(page.contains("Created 3 invitation links."))
-        for invitation in invitations { #expect(page.contains("/join/\(invitation.code)")) }
+        #expect(invitations.allSatisfy { $0.expiresAt == fixture.clock.now.addingTimeInterval(7 * 86_400) })
+        #expect(created.text.contains("Created 3 invitation links."))
+        let codes = created.text.components(separatedBy: "/join/").dropFirst().map { String($0.prefix(16)) }
+        #expect(codes.count == 3, "the links are shown once, in the answer")
+        for code in codes {
+            #expect(try fixture.accounts.invitation(code: code)?.status(at: fixture.clock.now) == .open)
+        }
+        let list = client.get("/console/invitations").text
+        #expect(!codes.contains { list.contains($0) }, "the list never shows a code again")
 
-        let code = invitations[0].code
-        #expect(client.post("/console/invitations/\(code)/revoke", form: [:], includeCSRF: false).status == .forbidden)
+        let code = codes[0]
+        let hex = Crypto.sha256Hex(code)
+        #expect(client.post("/console/invitations/\(hex)/revoke", form: [:], includeCSRF: false).status == .forbidden)
         #expect(try fixture.accounts.invitation(code: code)?.revokedAt == nil)
-        #expect(client.post("/console/invitations/\(code)/revoke", form: [:]).status == .seeOther)
+        #expect(client.post("/console/invitations/\(hex)/revoke", form: [:]).status == .seeOther)
         #expect(try fixture.accounts.invitation(code: code)?.status(at: fixture.clock.now) == .revoked)
         #expect(client.get("/console/invitations").text.contains("revoked"))
         #expect(client.post("/console/invitations/unknown/revoke", form: [:]).status == .notFound)

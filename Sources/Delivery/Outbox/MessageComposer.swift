@@ -33,6 +33,9 @@ public struct MessageComposer: Sendable {
         case .resetNotice:
             return try written(
                 Template.resetNotice(message.parameters, chinese: message.isChinese), for: message, date: date)
+        case .invitation:
+            return try written(
+                Template.invitation(message.parameters, chinese: message.isChinese), for: message, date: date)
         case .reminder:
             // The one-click unsubscribe header only with an https link (RFC 8058); a local test server has none.
             let unsubscribe = message.parameters["unsubscribe"].flatMap { $0.hasPrefix("https://") ? $0 : nil }
@@ -72,6 +75,26 @@ public struct MessageComposer: Sendable {
                     after: [
                         "If the page asks for a reset code, enter: \(code)",
                         "If you did not ask for this, ignore this email: your password stays as it is.",
+                    ])
+        }
+
+        /// `invitation`: the study team invites the recipient; the link works once, for `days` days.
+        static func invitation(_ parameters: [String: String], chinese: Bool) throws -> Template {
+            guard let link = parameters["link"], let days = parameters["days"] else { throw MailError(.invalidMessage) }
+            return chinese
+                ? Template(
+                    subject: "邀请您加入 Recover 研究",
+                    paragraphs: ["研究团队邀请您参加 Recover，一项关于膝关节手术后康复的研究。请用下面的链接创建您的账户。链接只能使用一次，\(days) 天内有效。"],
+                    link: ("创建账户", link),
+                    after: ["如果您没有预料到这封邮件，请忽略它。链接过期后，可以请研究团队重新发送。"])
+                : Template(
+                    subject: "You are invited to the Recover study",
+                    paragraphs: [
+                        "The study team invites you to take part in Recover, a study of recovery after knee surgery. Create your account with the link below. It works once, for \(days) days."
+                    ],
+                    link: ("Create your account", link),
+                    after: [
+                        "If you did not expect this email, ignore it. If the link has expired, ask the study team for a new one."
                     ])
         }
 

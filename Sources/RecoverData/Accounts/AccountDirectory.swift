@@ -17,8 +17,12 @@ public protocol AccountDirectory: Sendable {
     func hasStaffAccount() throws -> Bool
 
     func addInvitation(code: String, createdBy: String?, at date: Date) throws
+    /// Adds an invitation that stops working at `expiresAt` (nil: never).
+    func addInvitation(code: String, createdBy: String?, at date: Date, expiresAt: Date?) throws
     /// Whether `code` names an invitation not yet redeemed.
     func invitationIsOpen(code: String) throws -> Bool
+    /// Where the invitation `code` stands at `date`; nil when there is none.
+    func invitationStatus(code: String, at date: Date) throws -> Invitation.Status?
     /// Marks the invitation redeemed and adds the participant account in one transaction.
     func redeemInvitation(code: String, account: Account, at date: Date) throws
     /// Marks the invitation redeemed and, unless another account has its e-mail, adds the participant account,

@@ -41,7 +41,7 @@ extension AccountStore {
         }
     }
 
-    /// Revokes an open invitation (revoking twice is harmless; a used one throws `.invitationUsed`).
+    /// Revokes an open invitation by its code (revoking twice is harmless; a used one throws `.invitationUsed`).
     public func revokeInvitation(code: String, at date: Date = Date()) throws {
         try database.write { db in try Self.revokeInvitation(code: code, at: date, in: db) }
     }
@@ -51,8 +51,9 @@ extension AccountStore {
     /// Stores a new invitation inside the caller's transaction.
     @discardableResult
     public static func createInvitation(_ invitation: Invitation, in db: StoreConnection) throws -> Invitation {
+        let stored = Invitation.storedCode(invitation.code)
         do {
-            let row = invitationRow(invitation.code)
+            let row = invitationRow(stored: stored)
             try db.recoverable {
                 try AuditTrail.recordChange(of: row, participantID: invitation.usedByAccountID, in: db) {
                     try db.execute(
@@ -61,7 +62,7 @@ extension AccountStore {
                         revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)
                         """,
                         [
-                            invitation.code, invitation.createdBy, invitation.createdAt, invitation.expiresAt,
+                            stored, invitation.createdBy, invitation.createdAt, invitation.expiresAt,
                             invitation.usedAt, invitation.usedByAccountID, invitation.revokedAt,
                         ])
                 }
@@ -80,7 +81,12 @@ extension AccountStore {
 
     /// The invitation with this code, inside the caller's transaction.
     public static func invitation(code: String, in db: StoreConnection) throws -> Invitation? {
-        try db.queryOne("SELECT * FROM invitation WHERE code = ?", [code]).map(Invitation.init(row:))
+        try invitation(stored: Invitation.storedCode(code), in: db)
+    }
+
+    /// The invitation whose stored code is `stored` (the console names invitations so).
+    public static func invitation(stored: String, in db: StoreConnection) throws -> Invitation? {
+        try db.queryOne("SELECT * FROM invitation WHERE code = ?", [stored]).map(Invitation.init(row:))
     }
 
     /// Redeems an invitation inside the caller's transaction (which must be a write).
@@ -90,7 +96,7 @@ extension AccountStore {
     ) throws -> Account {
         try checkOpen(code: code, at: now, in: db)
         let account = try createAccount(newAccount, in: db)
-        try markUsed(code: code, by: account.id, at: now, in: db)
+        try markUsed(stored: Invitation.storedCode(code), by: account.id, at: now, in: db)
         return account
     }
 
@@ -100,12 +106,13 @@ extension AccountStore {
         code: String, newAccount: Account, at now: Date, in db: StoreConnection
     ) throws -> Account? {
         try checkOpen(code: code, at: now, in: db)
+        let stored = Invitation.storedCode(code)
         guard try account(email: newAccount.email, in: db) == nil else {
-            try markUsed(code: code, by: nil, at: now, in: db)
+            try markUsed(stored: stored, by: nil, at: now, in: db)
             return nil
         }
         let account = try createAccount(newAccount, in: db)
-        try markUsed(code: code, by: account.id, at: now, in: db)
+        try markUsed(stored: stored, by: account.id, at: now, in: db)
         return account
     }
 
@@ -121,34 +128,68 @@ extension AccountStore {
     }
 
     /// Marks the invitation used by `accountID` (nil: by nobody, the e-mail had an account already).
-    private static func markUsed(code: String, by accountID: String?, at now: Date, in db: StoreConnection) throws {
+    private static func markUsed(stored: String, by accountID: String?, at now: Date, in db: StoreConnection) throws {
         // The `used_at IS NULL` guard keeps this correct even if a caller redeems outside a write transaction.
-        let marked = try AuditTrail.recordChange(of: invitationRow(code), participantID: accountID, in: db) {
+        let marked = try AuditTrail.recordChange(of: invitationRow(stored: stored), participantID: accountID, in: db) {
             try db.execute(
                 "UPDATE invitation SET used_at = ?, used_by_account_id = ? WHERE code = ? AND used_at IS NULL",
-                [now, accountID, code])
+                [now, accountID, stored])
         }
         guard marked == 1 else { throw AccountStoreError.invitationUsed }
     }
 
-    /// Revokes an invitation inside the caller's transaction.
+    /// Revokes an invitation by its code inside the caller's transaction.
     public static func revokeInvitation(code: String, at date: Date, in db: StoreConnection) throws {
-        guard let invitation = try invitation(code: code, in: db) else { throw AccountStoreError.invitationNotFound }
+        try revokeInvitation(stored: Invitation.storedCode(code), at: date, in: db)
+    }
+
+    /// Revokes the invitation whose stored code is `stored` (the console's) inside the caller's transaction.
+    public static func revokeInvitation(stored: String, at date: Date, in db: StoreConnection) throws {
+        guard let invitation = try invitation(stored: stored, in: db) else {
+            throw AccountStoreError.invitationNotFound
+        }
         if invitation.usedAt != nil { throw AccountStoreError.invitationUsed }
-        try AuditTrail.recordChange(of: invitationRow(code), participantID: nil, in: db) {
-            try db.execute("UPDATE invitation SET revoked_at = coalesce(revoked_at, ?) WHERE code = ?", [date, code])
+        try AuditTrail.recordChange(of: invitationRow(stored: stored), participantID: nil, in: db) {
+            try db.execute("UPDATE invitation SET revoked_at = coalesce(revoked_at, ?) WHERE code = ?", [date, stored])
         }
     }
 
-    /// The invitation row as the audit trail names it: by a hash of its code, since an open code lets anyone
-    /// join and the trail is exported.
-    static func invitationRow(_ code: String) -> AuditedRow {
-        AuditedRow(table: "invitation", keyColumn: "code", key: code, entityID: invitationEntityID(code))
+    /// Replaces every code stored in clear (from before codes were hashed) by its stored form, in one write
+    /// when there are any; run when a data folder opens. Audited as the old row's removal and the new one's
+    /// creation under the same entity id.
+    public static func hashPlainCodes(in storage: StudyStorage) throws {
+        let plain = "SELECT code FROM invitation WHERE code NOT LIKE 'sha256:%'"
+        guard try storage.read({ db in try db.queryOne(plain) }) != nil else { return }
+        try storage.write { db in
+            for row in try db.query(plain) {
+                let code = try row.string("code")
+                let stored = Invitation.storedCode(code)
+                let old = AuditedRow(
+                    table: "invitation", keyColumn: "code", key: code, entityID: invitationEntityID(stored: stored))
+                try AuditTrail.recordChange(.delete, of: old, participantID: nil, in: db) {
+                    try AuditTrail.recordChange(.create, of: invitationRow(stored: stored), participantID: nil, in: db)
+                    {
+                        try db.execute("UPDATE invitation SET code = ? WHERE code = ?", [stored, code])
+                    }
+                }
+            }
+        }
+    }
+
+    /// The invitation row as the audit trail names it: by a prefix of its code's hash, since an open code lets
+    /// anyone join and the trail is exported.
+    static func invitationRow(stored: String) -> AuditedRow {
+        AuditedRow(table: "invitation", keyColumn: "code", key: stored, entityID: invitationEntityID(stored: stored))
     }
 
     /// The audit entity id of an invitation: `code-sha256:` and the first 16 hex digits of the code's SHA-256.
     public static func invitationEntityID(_ code: String) -> String {
-        "code-sha256:" + Crypto.sha256Hex(code).prefix(16)
+        invitationEntityID(stored: Invitation.storedCode(code))
+    }
+
+    /// The audit entity id of the invitation whose stored code is `stored`.
+    static func invitationEntityID(stored: String) -> String {
+        "code-sha256:" + stored.dropFirst(Invitation.storedPrefix.count).prefix(16)
     }
 }
 

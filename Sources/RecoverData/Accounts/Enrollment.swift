@@ -36,11 +36,13 @@ public struct Enrollment: Sendable {
         return FirstStart(adminEmail: Self.firstAdminEmail, adminPassword: password, invitationCode: code)
     }
 
-    /// Creates `count` single-use invitation codes.
-    public func invite(count: Int, createdBy: String?) throws -> [String] {
+    /// Creates `count` single-use invitation codes, each working for `lifetime` seconds (nil: until used).
+    public func invite(count: Int, createdBy: String?, lifetime: TimeInterval? = nil) throws -> [String] {
         try (0..<count).map { _ in
             let code = Crypto.randomCode(length: 16)
-            try directory.addInvitation(code: code, createdBy: createdBy, at: now())
+            let time = now()
+            try directory.addInvitation(
+                code: code, createdBy: createdBy, at: time, expiresAt: lifetime.map { time.addingTimeInterval($0) })
             return code
         }
     }

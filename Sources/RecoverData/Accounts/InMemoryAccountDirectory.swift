@@ -56,7 +56,16 @@ public final class InMemoryAccountDirectory: AccountDirectory {
         state.withLock { $0.invitations[code] = false }
     }
 
+    /// The in-memory directory keeps no expiry.
+    public func addInvitation(code: String, createdBy: String?, at date: Date, expiresAt: Date?) throws {
+        try addInvitation(code: code, createdBy: createdBy, at: date)
+    }
+
     public func invitationIsOpen(code: String) throws -> Bool { state.withLock { $0.invitations[code] == false } }
+
+    public func invitationStatus(code: String, at date: Date) throws -> Invitation.Status? {
+        state.withLock { state in state.invitations[code].map { $0 ? .used : .open } }
+    }
 
     public func redeemInvitation(code: String, account: Account, at date: Date) throws {
         try state.withLock { state in

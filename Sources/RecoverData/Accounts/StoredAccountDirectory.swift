@@ -53,11 +53,20 @@ public struct StoredAccountDirectory: AccountDirectory {
     }
 
     public func addInvitation(code: String, createdBy: String?, at date: Date) throws {
-        _ = try store.createInvitation(Invitation(code: code, createdBy: createdBy, createdAt: date))
+        try addInvitation(code: code, createdBy: createdBy, at: date, expiresAt: nil)
+    }
+
+    public func addInvitation(code: String, createdBy: String?, at date: Date, expiresAt: Date?) throws {
+        _ = try store.createInvitation(
+            Invitation(code: code, createdBy: createdBy, createdAt: date, expiresAt: expiresAt))
     }
 
     public func invitationIsOpen(code: String) throws -> Bool {
         try store.invitation(code: code)?.status(at: Date()) == .open
+    }
+
+    public func invitationStatus(code: String, at date: Date) throws -> Invitation.Status? {
+        try store.invitation(code: code)?.status(at: date)
     }
 
     public func redeemInvitation(code: String, account: Account, at date: Date) throws {

@@ -138,8 +138,8 @@ extension StudyDatabase {
     }
 
     /// Revokes an open invitation; throws ``AccountStoreError`` when it is unknown or used.
-    public func revokeInvitation(code: String, at instant: Date) throws {
-        try accounts.revokeInvitation(code: code, at: instant)
+    public func revokeInvitation(stored: String, at instant: Date) throws {
+        try accounts.database.write { db in try AccountStore.revokeInvitation(stored: stored, at: instant, in: db) }
     }
 
     /// What does not check out in each record (by record id); an empty list means verified. With the

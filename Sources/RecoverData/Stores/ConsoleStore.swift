@@ -28,5 +28,6 @@ public protocol ConsoleStore: Sendable {
     /// Invitations, newest first.
     func invitations(limit: Int, offset: Int) throws -> [Invitation]
     /// Revokes an open invitation; throws ``AccountStoreError`` when it is unknown or used.
-    func revokeInvitation(code: String, at instant: Date) throws
+    /// Revokes the invitation whose stored code (``Invitation/storedCode(_:)``) is `stored`.
+    func revokeInvitation(stored: String, at instant: Date) throws
 }

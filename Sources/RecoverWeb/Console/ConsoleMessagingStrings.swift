@@ -2,6 +2,22 @@
 enum ConsoleMessagingStrings {
     static let english: [String: String] = [
         "console.nav.messages": "Messages",
+        "console.invitations.linksOnce":
+            "Copy them now: they are shown only this once, and each works once, for {days} days.",
+        "console.invitations.error.days": "Choose how many days the invitation works: 1 to 90.",
+        "console.invitations.emailed": "Sent {count} invitations by email. Their delivery is on the Messages page.",
+        "console.invitations.id": "Invitation",
+        "console.invitations.expiresAt": "Works until",
+        "console.invitations.never": "no expiry",
+        "console.invitations.days": "Works for (days)",
+        "console.invitations.byEmail": "Invite by email",
+        "console.invitations.addresses": "Email addresses",
+        "console.invitations.addressesHint": "One per line, or separated by commas. At most 100.",
+        "console.invitations.language": "Language of the email",
+        "console.invitations.send": "Send invitations",
+        "console.invitations.error.addresses": "These are not email addresses: {addresses}. Nothing was sent.",
+        "console.invitations.error.noAddress": "Enter at least one email address.",
+        "console.invitations.error.tooMany": "At most {count} addresses at a time. Nothing was sent.",
         "console.mail.notConfigured":
             "Email is not set up on this server (no SMTP relay, sender address or public URL), so nothing is sent: reset links and invitations by email wait until it is.",
         "console.staff.status": "Status",
@@ -55,6 +71,21 @@ enum ConsoleMessagingStrings {
 
     static let simplifiedChinese: [String: String] = [
         "console.nav.messages": "消息",
+        "console.invitations.linksOnce": "请现在复制：这些链接只显示这一次，每个只能使用一次，{days} 天内有效。",
+        "console.invitations.error.days": "请选择邀请的有效天数：1 到 90 天。",
+        "console.invitations.emailed": "已通过电子邮件发送 {count} 份邀请。投递情况见“消息”页面。",
+        "console.invitations.id": "邀请",
+        "console.invitations.expiresAt": "有效期至",
+        "console.invitations.never": "无期限",
+        "console.invitations.days": "有效天数",
+        "console.invitations.byEmail": "通过电子邮件邀请",
+        "console.invitations.addresses": "电子邮箱",
+        "console.invitations.addressesHint": "每行一个，或用逗号分隔。最多 100 个。",
+        "console.invitations.language": "邮件语言",
+        "console.invitations.send": "发送邀请",
+        "console.invitations.error.addresses": "这些不是电子邮箱：{addresses}。未发送任何邀请。",
+        "console.invitations.error.noAddress": "请至少输入一个电子邮箱。",
+        "console.invitations.error.tooMany": "一次最多 {count} 个邮箱。未发送任何邀请。",
         "console.mail.notConfigured":
             "此服务器尚未设置电子邮件（没有 SMTP 中继、发件地址或公开网址），因此不会发送任何邮件：重置链接和邮件邀请会一直等到设置完成。",
         "console.staff.status": "状态",

@@ -24,6 +24,7 @@ public enum ConsoleRoutes {
             }
             console.get("/invitations") { request in try InvitationsPage.show(request, context: context) }
             console.post("/invitations") { request in try InvitationsPage.create(request, context: context) }
+            console.post("/invitations/email") { request in try InvitationsPage.email(request, context: context) }
             console.post("/invitations/:code/revoke") { request in
                 try InvitationsPage.revoke(request, context: context)
             }

@@ -38,7 +38,7 @@ enum StaffPage {
         let messaging = try context.requireMessaging()
         let admin = try context.staff(request)
         guard messaging.recovery.mailReady, let linkBase = context.services.publicURL else {
-            throw HTTPError(.serviceUnavailable, "console.mail.notConfigured")
+            throw HTTPError(.conflict, "console.mail.notConfigured")
         }
         let id = try request.parameter("id")
         guard let account = try context.services.directory.account(id: id) else { throw HTTPError(.notFound) }

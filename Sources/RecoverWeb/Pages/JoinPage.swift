@@ -21,17 +21,37 @@ enum JoinPage {
 
     static func show(_ request: Request, services: WebServices) throws -> Response {
         let code = try request.parameter("code")
-        guard try services.directory.invitationIsOpen(code: code) else {
-            throw HTTPError(.notFound, "join.error.unavailable")
-        }
+        let status = try services.directory.invitationStatus(code: code, at: services.now())
+        guard status == .open else { return unavailable(request, status: status) }
         return .html(render(request, code: code, email: "", problems: Problems()))
+    }
+
+    /// The page for a link that cannot be used: why, and what to do instead (sign in, or ask the study team
+    /// for a new invitation); 404 for a code that never was one, 410 for one that was.
+    static func unavailable(_ request: Request, status: Invitation.Status?) -> Response {
+        let t = Localizer(request.language)
+        let reason = status.map { "join.dead.\($0.rawValue)" } ?? "join.dead.unknown"
+        let way: HTML =
+            status == .used
+            ? """
+            <p><a class="button" href="/sign-in">\(t["signIn.submit"])</a></p>
+            <p><a href="/forgot-password">\(t["signIn.forgot"])</a></p>
+            """
+            : "<p>\(t["join.dead.askTeam"])</p>"
+        let page = Layout.page(
+            title: t["join.dead.title"], request: request,
+            body: """
+                <h1>\(t["join.dead.title"])</h1>
+                <p class="alert" role="alert">\(t[reason])</p>
+                \(way)
+                """)
+        return .html(page, status: status == nil ? .notFound : .gone)
     }
 
     static func submit(_ request: Request, services: WebServices) throws -> Response {
         let code = try request.parameter("code")
-        guard try services.directory.invitationIsOpen(code: code) else {
-            throw HTTPError(.notFound, "join.error.unavailable")
-        }
+        let status = try services.directory.invitationStatus(code: code, at: services.now())
+        guard status == .open else { return unavailable(request, status: status) }
         let form = try request.form()
         let email = Account.normalizedEmail(form["email"] ?? "")
         let password = form["password"] ?? ""
@@ -59,7 +79,7 @@ enum JoinPage {
                 _ = try services.directory.redeemInvitationEvenIfEmailTaken(
                     code: code, account: account, at: services.now())
             } catch AccountDirectoryError.invitationUnavailable {
-                throw HTTPError(.notFound, "join.error.unavailable")
+                return Self.unavailable(request, status: .used)
             }
             try services.throttle.succeeded(reservation)
             return .redirect(to: "/sign-in?joined=1")

@@ -21,7 +21,7 @@ enum ForgotPasswordPage {
     static func submit(_ request: Request, services: WebServices, recovery: RecoveryServices) throws -> Response {
         let t = Localizer(request.language)
         guard recovery.mailReady, let linkBase = services.publicURL else {
-            return .html(render(request, recovery: recovery, email: "", problem: nil), status: .serviceUnavailable)
+            return .html(render(request, recovery: recovery, email: "", problem: nil), status: .conflict)
         }
         let form = try request.form()
         let email = Account.normalizedEmail(form["email"] ?? "")

@@ -28,6 +28,14 @@ enum RecoveryStrings {
         "recovery.reset.used": "This reset link was already used. If you still cannot sign in, ask for a new one.",
         "recovery.reset.expired": "This reset link is more than an hour old and no longer works. Ask for a new one.",
         "recovery.reset.newLink": "Get a new link",
+        "join.dead.title": "This invitation link cannot be used",
+        "join.dead.unknown":
+            "This is not an invitation link we know. Check that you opened the whole link from your email or letter.",
+        "join.dead.used":
+            "This invitation was already used to create an account. Sign in with that account's email and password.",
+        "join.dead.expired": "This invitation has expired.",
+        "join.dead.revoked": "The study team has withdrawn this invitation.",
+        "join.dead.askTeam": "Ask the study team for a new invitation: they can send you one by email.",
     ]
 
     static let simplifiedChinese: [String: String] = [
@@ -52,5 +60,11 @@ enum RecoveryStrings {
         "recovery.reset.used": "这个重置链接已经用过了。如果仍无法登录，请重新申请。",
         "recovery.reset.expired": "这个重置链接已超过一小时，不再有效。请重新申请。",
         "recovery.reset.newLink": "获取新链接",
+        "join.dead.title": "这个邀请链接无法使用",
+        "join.dead.unknown": "这不是我们发出的邀请链接。请确认您打开的是邮件或信件中的完整链接。",
+        "join.dead.used": "这个邀请已经用于创建账户。请用该账户的电子邮箱和密码登录。",
+        "join.dead.expired": "这个邀请已过期。",
+        "join.dead.revoked": "研究团队已撤回这个邀请。",
+        "join.dead.askTeam": "请向研究团队索取新的邀请，他们可以通过电子邮件发给您。",
     ]
 }
