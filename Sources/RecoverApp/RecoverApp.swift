@@ -65,7 +65,9 @@ public struct RecoverApp: Sendable {
         let reminders = ReminderServices(
             database: folder.records.database, linkBase: services.publicURL,
             unsubscribeKey: Self.derivedKey(folder.signingKey, "recover-reminder-unsubscribe-key-v1"),
-            mailReady: mailReady, studyClock: configuration.studyClock, clock: configuration.clock,
+            mailReady: mailReady, consoleZone: TimeZone(identifier: configuration.defaultTimeZone) ?? .current,
+            studyClock: configuration.studyClock,
+            clock: configuration.clock,
             log: configuration.log)
         self.reminders = reminders
         let console = ConsoleContext(

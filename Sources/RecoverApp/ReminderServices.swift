@@ -13,6 +13,8 @@ public final class ReminderServices: Sendable {
 
     /// Queues what is due.
     public let scheduler: ReminderScheduler
+    /// The study team's daily digest, queued in the same rounds.
+    public let digest: StaffDigest
     /// What the reminder pages use.
     public let pages: ReminderPageServices
     private let studyClock: @Sendable () -> Date
@@ -26,11 +28,12 @@ public final class ReminderServices: Sendable {
 
     /// The reminders of `database`: due at `studyClock`'s time, queued at `clock`'s.
     public init(
-        database: StudyStorage, linkBase: String?, unsubscribeKey: [UInt8], mailReady: Bool,
+        database: StudyStorage, linkBase: String?, unsubscribeKey: [UInt8], mailReady: Bool, consoleZone: TimeZone,
         studyClock: @escaping @Sendable () -> Date, clock: @escaping @Sendable () -> Date,
         log: @escaping @Sendable (String) -> Void
     ) {
         scheduler = ReminderScheduler(database: database, linkBase: linkBase, unsubscribeKey: unsubscribeKey)
+        digest = StaffDigest(database: database, linkBase: linkBase, zone: consoleZone)
         pages = ReminderPageServices(
             settings: ReminderSettings(database: database), scheduler: scheduler, mailReady: mailReady, now: clock)
         self.studyClock = studyClock
@@ -49,6 +52,12 @@ public final class ReminderServices: Sendable {
         try scheduler.queueDue(studyNow: studyClock(), queuedAt: clock())
     }
 
+    /// Queues today's staff digest when it is due (the console counts days by the study's clock too).
+    @discardableResult
+    public func queueDigest() throws -> Int {
+        try digest.queueDue(now: studyClock(), queuedAt: clock())
+    }
+
     /// Starts the rounds (once).
     public func start() {
         let first = started.withLock { was in
@@ -59,8 +68,11 @@ public final class ReminderServices: Sendable {
         let log = log
         timer.setEventHandler { [weak self] in
             do {
-                guard let pass = try self?.queueDue(), pass.queued > 0 else { return }
-                log("reminders: queued \(pass.queued)")
+                guard let self else { return }
+                let pass = try self.queueDue()
+                let digests = try self.queueDigest()
+                guard pass.queued + digests > 0 else { return }
+                log("reminders: queued \(pass.queued) reminders, \(digests) staff digests")
             } catch {
                 log("reminders: the due reminders could not be read or queued: \(type(of: error))")
             }

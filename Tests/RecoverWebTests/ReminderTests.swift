@@ -164,3 +164,44 @@ struct ReminderTests {
         #expect(mailClient.get(path).text.contains("Stop reminder emails"))
     }
 }
+
+/// The study team's daily digest: counts and links, never a name or a value; once a day, only with alerts.
+@Suite(.enabled(if: SMTPTestServer.isAvailable, SMTPTestServer.skipMessage))
+struct StaffDigestTests {
+    @Test func theTeamGetsOneDigestADayWithCountsAndNoValues() throws {
+        let fixture = try RecoveryFixture()
+        try fixture.account("admin@example.org", role: .admin)
+        let researcher = try fixture.account("res@example.org", role: .researcher)
+        let participant = try fixture.onboardedParticipant("pat@example.org", zone: "UTC", checkin: LocalTime(hour: 8)!)
+        fixture.moveTo(LocalTime(hour: 7)!, in: "UTC")
+        #expect(try fixture.recover.reminders.queueDigest() == 0, "no alert yet, and not 08:00")
+        let checkin = ParticipantPlan.taskID(StudyTaskID.checkin, patientID: participant.id)
+        try fixture.recover.folder.records.database.write { db in
+            let task = try #require(try db.care.tasks(CareTaskQuery(ids: [checkin])).first)
+            _ = try db.care.addOutcome(
+                Outcome(
+                    taskID: checkin, taskVersionID: task.versionID, occurrenceIndex: 1,
+                    values: [OutcomeValue(.integer(9), kind: RecoverSurveys.Checkin.pain)],
+                    createdDate: fixture.clock.now))
+            try AccountRecovery.deactivateForTest(researcher.id, in: db)
+        }
+        #expect(try fixture.recover.reminders.queueDigest() == 0, "before 08:00")
+        fixture.clock.advance(by: 3600)
+        #expect(try fixture.recover.reminders.queueDigest() == 1, "the admin; the deactivated researcher gets none")
+        fixture.clock.advance(by: 3600)
+        #expect(try fixture.recover.reminders.queueDigest() == 0, "once a day")
+        let mail = try fixture.deliver(waitingFor: 1)[0]
+        #expect(mail.headers["to"] == "<admin@example.org>")
+        let text = mail.parts[0].body
+        #expect(text.contains("Last pain score of 8 or more: 1 participants"))
+        #expect(text.contains("https://recover.test/console"))
+        #expect(!text.contains("pat@example.org") && !text.contains(" 9"), "no participant and no value")
+    }
+}
+
+extension AccountRecovery {
+    /// Deactivates a staff account directly (the fixture has no second admin to do it).
+    static func deactivateForTest(_ accountID: String, in db: StoreConnection) throws {
+        try AccountStore.setDeactivated(accountID: accountID, at: Date(), in: db)
+    }
+}

@@ -36,6 +36,9 @@ public struct MessageComposer: Sendable {
         case .invitation:
             return try written(
                 Template.invitation(message.parameters, chinese: message.isChinese), for: message, date: date)
+        case .staffDigest:
+            return try written(
+                Template.staffDigest(message.parameters, chinese: message.isChinese), for: message, date: date)
         case .reminder:
             // The one-click unsubscribe header only with an https link (RFC 8058); a local test server has none.
             let unsubscribe = message.parameters["unsubscribe"].flatMap { $0.hasPrefix("https://") ? $0 : nil }
@@ -96,6 +99,33 @@ public struct MessageComposer: Sendable {
                     after: [
                         "If you did not expect this email, ignore it. If the link has expired, ask the study team for a new one."
                     ])
+        }
+
+        /// `staff-digest`: how many participants each alert rule flags today, and the console's links; never a
+        /// name, an address or a value.
+        static func staffDigest(_ parameters: [String: String], chinese: Bool) throws -> Template {
+            guard let link = parameters["link"], let pain = parameters["highPain"], let missed = parameters["missed"],
+                let day = parameters["day"]
+            else { throw MailError(.invalidMessage) }
+            let participants = parameters["participantsLink"]
+            return chinese
+                ? Template(
+                    subject: "Recover 每日摘要 \(day)：需要关注的参与者",
+                    paragraphs: [
+                        "今天的提醒规则标记了以下参与者：", "最近一次疼痛评分为 8 分或以上：\(pain) 人", "连续三天未打卡：\(missed) 人",
+                        "详情（姓名和数值）只在控制台中显示，需要登录。",
+                    ],
+                    link: ("打开控制台", link),
+                    after: participants.map { ["参与者列表：\($0)"] } ?? [])
+                : Template(
+                    subject: "Recover daily digest \(day): participants to look at",
+                    paragraphs: [
+                        "Today the console's alert rules flag:", "Last pain score of 8 or more: \(pain) participants",
+                        "Three missed check-ins in a row: \(missed) participants",
+                        "Who they are and their answers are in the console only, behind its sign-in.",
+                    ],
+                    link: ("Open the console", link),
+                    after: participants.map { ["The participant list: \($0)"] } ?? [])
         }
 
         /// `reminder`: a task is due: its name and time, a link to it, where to change reminders. Never more.
