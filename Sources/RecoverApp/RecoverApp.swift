@@ -73,6 +73,9 @@ public struct RecoverApp: Sendable {
             AccountRecordRoutes.add(to: &router, services: services, study: study)
             HealthRoutes.add(to: &router, health: health)
             ConsoleRoutes.add(to: &router, context: console)
+            ContactRoutes.add(to: &router, context: console)
+            CalendarRoutes.add(to: &router, study: study, publicURL: configuration.mail.publicURL)
+            AccountStudySections.add(to: &router, study: study)
         }
     }
 

@@ -22,6 +22,7 @@ public enum StudyCopy {
         ("health_daily", "participant_id, local_day, health_type"),
         ("health_sample", "participant_id, start_at, health_type, source, end_at, value, import_id"),
         ("health_upload", "id"), ("health_grant", "id"), ("message_outbox", "id"),
+        ("calendar_feed", "participant_id"), ("study_contact", "id"),
     ]
 
     /// Why a copy was refused or stopped; nothing was written to the target.

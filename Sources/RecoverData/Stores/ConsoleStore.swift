@@ -29,4 +29,9 @@ public protocol ConsoleStore: Sendable {
     func invitations(limit: Int, offset: Int) throws -> [Invitation]
     /// Revokes an open invitation; throws ``AccountStoreError`` when it is unknown or used.
     func revokeInvitation(code: String, at instant: Date) throws
+
+    /// The study team's contact, nil before an admin set one.
+    func studyContact() throws -> StudyContact?
+    /// Replaces the study team's contact, audited as `actor`.
+    func setStudyContact(_ contact: StudyContact, by actor: String) throws
 }

@@ -15,6 +15,8 @@ extension Catalog {
         Catalog([.english: MediaCatalog.english, .simplifiedChinese: MediaCatalog.simplifiedChinese]),
         Catalog([.english: SignInStrings.english, .simplifiedChinese: SignInStrings.simplifiedChinese]),
         Catalog([.english: HealthStrings.english, .simplifiedChinese: HealthStrings.simplifiedChinese]),
+        Catalog([.english: CalendarStrings.english, .simplifiedChinese: CalendarStrings.simplifiedChinese]),
+        Catalog([.english: ContactStrings.english, .simplifiedChinese: ContactStrings.simplifiedChinese]),
     ].reduce(Catalog([.english: platformEnglish, .simplifiedChinese: platformSimplifiedChinese])) { all, area in
         all.merging(area)
     }

@@ -4,11 +4,12 @@ import Web
 
 /// `/account`: language, time zone, password change and "sign out everywhere".
 enum AccountPage {
-    static func show(_ request: Request) throws -> Response {
+    /// The page; `extra` holds the sections of features that read the study (``AccountStudySections``).
+    static func show(_ request: Request, extra: HTML = .empty) throws -> Response {
         let notice =
             request.query["saved"].map { _ in "account.saved" }
             ?? request.query["withdrawn"].map { _ in "account.withdrawnNotice" }
-        return .html(render(request, noticeKey: notice, passwordProblem: nil))
+        return .html(render(request, noticeKey: notice, passwordProblem: nil, extra: extra))
     }
 
     static func savePreferences(_ request: Request, services: WebServices) throws -> Response {
@@ -79,7 +80,7 @@ enum AccountPage {
     }
 
     /// The page; `passwordProblem` is the password form's message, already in the request's language.
-    static func render(_ request: Request, noticeKey: String?, passwordProblem: String?) -> HTML {
+    static func render(_ request: Request, noticeKey: String?, passwordProblem: String?, extra: HTML = .empty) -> HTML {
         let t = Localizer(request.language)
         guard let account = request.account else { return .empty }
         let notice: HTML = noticeKey.map { "<p class=\"notice\" role=\"status\">\(t[$0])</p>" } ?? .empty
@@ -103,6 +104,7 @@ enum AccountPage {
                 <div><button class="button" type="submit">\(t["account.save"])</button></div>
                 </form>
                 </section>
+                \(extra)
                 \(AccountRecordSections.render(request))
                 <section class="card" aria-labelledby="password-heading">
                 <h2 id="password-heading">\(t["account.changePassword"])</h2>
