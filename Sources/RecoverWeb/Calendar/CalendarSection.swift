@@ -62,8 +62,8 @@ enum CalendarSection {
                     <h2 id="calendar-link-heading">\(t["calendar.link.heading"])</h2>
                     <div class="field"><label for="calendar-url">\(t["calendar.link.label"])</label>
                     <p class="hint" id="calendar-url-hint">\(t["calendar.link.copyHint"])</p>
-                    <input class="calendar-url" id="calendar-url" type="text" readonly value="\(url)" \
-                    aria-describedby="calendar-url-hint" spellcheck="false" autocomplete="off"></div>
+                    <textarea class="calendar-url" id="calendar-url" rows="3" readonly \
+                    aria-describedby="calendar-url-hint" spellcheck="false" autocomplete="off">\(url)</textarea></div>
                     <p><a class="button" href="\(webcal)">\(t["calendar.link.open"])</a></p>
                     <p class="hint">\(t["calendar.link.secret"])</p>
                     </section>
