@@ -1,5 +1,5 @@
 """The calendar link and the study team's contact card in a real browser and a real server: an admin sets the
-contact card in the console (a wrong phone is refused), a participant in Asia/Shanghai onboards, sees the card on
+contact card in the console (a wrong phone is refused), the sign-in page offers it as help, a participant in Asia/Shanghai onboards, sees the card on
 the feed and the account page, makes a calendar link, and the feed fetched from it without a session parses with
 an independent iCalendar parser (`icalendar` from PyPI) into exactly the events `recover schedule events` gives
 for the same schedules (read from the study database), window and zone. Screenshots at 360 px, English and
@@ -120,6 +120,10 @@ def feed_events(calendar, zone: ZoneInfo) -> dict:
 def test_contact_card_and_calendar_link_parse_into_the_schedules_events(clocked, driver):
     server = clocked.server
     set_contact(server)
+    driver.get(server.url("/sign-in"))
+    help_card = driver.find_element(By.CSS_SELECTOR, "section.contact-card")
+    assert "Need help?" in help_card.text and "Dr. Mei Lin" in help_card.text
+    shots(driver, "sign-in-help")
 
     journey.prepare_browser(driver, server)
     journey.join_participant(driver, server, server.invitation_url, "cal@example.com")

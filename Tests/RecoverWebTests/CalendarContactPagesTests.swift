@@ -171,6 +171,35 @@ import Web
         #expect(entries.map(\.actor) == ["account:\(adminAccount.id)"])
     }
 
+    @Test func theSignInPageNamesTheStudyTeamForSomeoneWhoCannotSignIn() throws {
+        let participant = try Self.participant()
+        var visitor = StudyClient(sharing: participant)
+        #expect(!visitor.get("/sign-in").text.contains("Need help?"), "nothing without a contact")
+        var admin = try Self.staff(.admin, email: "admin2@example.com", sharing: participant)
+        admin.get("/console/contact")
+        admin.post("/console/contact", form: Self.contactForm)
+        let page = visitor.get("/sign-in").text
+        #expect(page.contains("Need help?"))
+        #expect(page.contains("href=\"tel:+861012345678\""))
+        let wrong = visitor.post("/sign-in", form: ["email": "pat@example.com", "password": "wrong wrong wrong"])
+        #expect(wrong.status == .unauthorized)
+        #expect(wrong.text.contains("Email or password is wrong."))
+        #expect(wrong.text.contains("href=\"mailto:team@recover.example\""), "the help is there after a failure too")
+    }
+
+    @Test func thePasswordFormsErrorPageKeepsTheStudySections() throws {
+        var client = try Self.participant()
+        client.get("/account")
+        let refused = client.post(
+            "/account/password",
+            form: [
+                "current": "not my password", "password": "a new long password", "confirmation": "a new long password",
+            ])
+        #expect(refused.status == .unprocessableContent)
+        #expect(refused.text.contains("Create calendar link"))
+        #expect(refused.text.contains("The study team has not added contact details yet."))
+    }
+
     @Test func aResearcherCannotSetTheContactAndBadInputChangesNothing() throws {
         let participant = try Self.participant()
         var researcher = try Self.staff(.researcher, email: "res@example.com", sharing: participant)

@@ -29,10 +29,10 @@ public enum CalendarRoutes {
     /// The request log writes the route's pattern, never the path, so the token is not logged.
     static func feed(_ request: Request, study: StudyServices, publicURL: String?) throws -> Response {
         let file = try request.parameter("file")
-        guard file.hasSuffix(".ics"),
-            let found = try study.records.calendarEvents(token: String(file.dropLast(4)), now: study.now())
-        else { throw HTTPError(.notFound, "calendar.error.unknown") }
         let now = study.now()
+        guard file.hasSuffix(".ics"),
+            let found = try study.records.calendarEvents(token: String(file.dropLast(4)), now: now)
+        else { throw HTTPError(.notFound, "calendar.error.unknown") }
         let document = CalendarDocument.feed(found, baseURL: baseURL(request, publicURL: publicURL), now: now)
         return Response(
             headers: [

@@ -37,6 +37,21 @@ enum ContactCard {
             """
     }
 
+    /// "Need help?" below the sign-in form, for a participant who cannot sign in: nothing when no contact is
+    /// set. The page is public, as a help line is.
+    static func signInHelp(_ request: Request, study: StudyServices) throws -> HTML {
+        guard let contact = try study.records.studyContact() else { return .empty }
+        let t = Localizer(request.language)
+        return """
+            \(styleSheet)
+            <section class="card contact-card" aria-labelledby="contact-help-heading">
+            <h2 id="contact-help-heading">\(t["contact.signIn.heading"])</h2>
+            <p>\(t["contact.signIn.text"])</p>
+            \(details(contact, request: request))
+            </section>
+            """
+    }
+
     static func details(_ contact: StudyContact, request: Request) -> HTML {
         let t = Localizer(request.language)
         let role = contact.role(language: request.language.tag)

@@ -5,6 +5,9 @@ enum ContactStrings {
         "contact.none": "The study team has not added contact details yet.",
         "contact.call": "Call",
         "contact.email": "Email",
+        "contact.signIn.heading": "Need help?",
+        "contact.signIn.text":
+            "If you cannot sign in, for example because you forgot your password, contact the study team.",
         "console.nav.contact": "Contact card",
         "contact.console.title": "Study contact card",
         "contact.console.intro":
@@ -34,6 +37,8 @@ enum ContactStrings {
         "contact.none": "研究团队尚未添加联系方式。",
         "contact.call": "致电",
         "contact.email": "发邮件",
+        "contact.signIn.heading": "需要帮助？",
+        "contact.signIn.text": "如果您无法登录（例如忘记了密码），请联系研究团队。",
         "console.nav.contact": "联系卡片",
         "contact.console.title": "研究联系卡片",
         "contact.console.intro": "参与者会在任务列表和账户页面上看到此联系方式。请填写电话号码、电子邮件地址或两者。",

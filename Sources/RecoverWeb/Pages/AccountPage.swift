@@ -4,12 +4,11 @@ import Web
 
 /// `/account`: language, time zone, password change and "sign out everywhere".
 enum AccountPage {
-    /// The page; `extra` holds the sections of features that read the study (``AccountStudySections``).
-    static func show(_ request: Request, extra: HTML = .empty) throws -> Response {
+    static func show(_ request: Request) throws -> Response {
         let notice =
             request.query["saved"].map { _ in "account.saved" }
             ?? request.query["withdrawn"].map { _ in "account.withdrawnNotice" }
-        return .html(render(request, noticeKey: notice, passwordProblem: nil, extra: extra))
+        return .html(render(request, noticeKey: notice, passwordProblem: nil))
     }
 
     static func savePreferences(_ request: Request, services: WebServices) throws -> Response {
@@ -80,7 +79,7 @@ enum AccountPage {
     }
 
     /// The page; `passwordProblem` is the password form's message, already in the request's language.
-    static func render(_ request: Request, noticeKey: String?, passwordProblem: String?, extra: HTML = .empty) -> HTML {
+    static func render(_ request: Request, noticeKey: String?, passwordProblem: String?) -> HTML {
         let t = Localizer(request.language)
         guard let account = request.account else { return .empty }
         let notice: HTML = noticeKey.map { "<p class=\"notice\" role=\"status\">\(t[$0])</p>" } ?? .empty
@@ -104,7 +103,7 @@ enum AccountPage {
                 <div><button class="button" type="submit">\(t["account.save"])</button></div>
                 </form>
                 </section>
-                \(extra)
+                \(request.studySections.account)
                 \(AccountRecordSections.render(request))
                 <section class="card" aria-labelledby="password-heading">
                 <h2 id="password-heading">\(t["account.changePassword"])</h2>

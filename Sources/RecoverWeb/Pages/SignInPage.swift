@@ -60,6 +60,7 @@ enum SignInPage {
                 <div><button class="button" type="submit">\(t["signIn.submit"])</button></div>
                 </form>
                 <p class="hint">\(t["signIn.noAccount"])</p>
+                \(request.studySections.signIn)
                 """)
     }
 }
