@@ -12,13 +12,8 @@ enum ContactCard {
     static func feedCard(_ request: Request, study: StudyServices) throws -> HTML {
         guard let contact = try study.records.studyContact() else { return .empty }
         let t = Localizer(request.language)
-        return """
-            \(styleSheet)
-            <section class="card contact-card" aria-labelledby="contact-card-title">
-            <h3 id="contact-card-title">\(t["contact.heading"])</h3>
-            \(details(contact, request: request))
-            </section>
-            """
+        return section(
+            id: "contact-card-title", level: 3, heading: t["contact.heading"], details(contact, request: request))
     }
 
     /// The account page's "Your study team" section; says so when no contact is set yet.
@@ -28,13 +23,7 @@ enum ContactCard {
         let content: HTML =
             try study.records.studyContact().map { details($0, request: request) }
             ?? "<p>\(t["contact.none"])</p>"
-        return """
-            \(styleSheet)
-            <section class="card contact-card" aria-labelledby="contact-heading">
-            <h2 id="contact-heading">\(t["contact.heading"])</h2>
-            \(content)
-            </section>
-            """
+        return section(id: "contact-heading", level: 2, heading: t["contact.heading"], content)
     }
 
     /// "Need help?" below the sign-in form, for a participant who cannot sign in: nothing when no contact is
@@ -42,12 +31,19 @@ enum ContactCard {
     static func signInHelp(_ request: Request, study: StudyServices) throws -> HTML {
         guard let contact = try study.records.studyContact() else { return .empty }
         let t = Localizer(request.language)
+        return section(
+            id: "contact-help-heading", level: 2, heading: t["contact.signIn.heading"],
+            "<p>\(t["contact.signIn.text"])</p>\(details(contact, request: request))")
+    }
+
+    /// The card's frame: its style sheet, and a section labelled by a heading of `level` (2 or 3).
+    static func section(id: String, level: Int, heading: String, _ content: HTML) -> HTML {
+        let tag: HTML = level == 3 ? "h3" : "h2"
         return """
             \(styleSheet)
-            <section class="card contact-card" aria-labelledby="contact-help-heading">
-            <h2 id="contact-help-heading">\(t["contact.signIn.heading"])</h2>
-            <p>\(t["contact.signIn.text"])</p>
-            \(details(contact, request: request))
+            <section class="card contact-card" aria-labelledby="\(id)">
+            <\(tag) id="\(id)">\(heading)</\(tag)>
+            \(content)
             </section>
             """
     }
