@@ -91,6 +91,9 @@ public struct RecoverApp: Sendable {
             RecoveryRoutes.add(to: &router, services: services, recovery: recovery)
             ReminderRoutes.add(to: &router, reminders: reminders.pages)
             ConsoleRoutes.add(to: &router, context: console)
+            ContactRoutes.add(to: &router, context: console)
+            CalendarRoutes.add(to: &router, study: study, publicURL: configuration.mail.publicURL)
+            AccountStudySections.add(to: &router, study: study)
         }
     }
 

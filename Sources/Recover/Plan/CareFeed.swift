@@ -35,12 +35,18 @@ public struct CareFeed: Hashable, Sendable {
         let counted = isOnboarded ? weekEvents : []
         week = DailyAdherence.days(from: first, through: last, events: counted)
         cards = dayEvents.compactMap { event in
-            guard let studyTaskID = ParticipantPlan.studyTaskID(of: event.task) else { return nil }
-            let isOnboarding = studyTaskID == StudyTaskID.onboarding
-            // The gate: before onboarding only its card; after it, its card is gone.
-            guard isOnboarding != isOnboarded else { return nil }
+            guard Self.shows(event, isOnboarded: isOnboarded),
+                let studyTaskID = ParticipantPlan.studyTaskID(of: event.task)
+            else { return nil }
             return Self.card(for: event, studyTaskID: studyTaskID, today: today, zone: zone)
         }
+    }
+
+    /// Whether the feed (and the calendar link) shows `event`: a study task's, and through the gate: before
+    /// onboarding only its event; after it, every task but onboarding.
+    public static func shows(_ event: CareEvent, isOnboarded: Bool) -> Bool {
+        guard let studyTaskID = ParticipantPlan.studyTaskID(of: event.task) else { return false }
+        return (studyTaskID == StudyTaskID.onboarding) != isOnboarded
     }
 
     /// The Monday on or before `day`.

@@ -14,7 +14,8 @@ extension RecoverSchema {
         + PostgresCareStore.migrations + [
             consentMigration, consentSignatureMigration, consoleMigration, BackgroundJobs.postgresMigration,
         ] + HealthStore.postgresMigrations + MessageOutbox.postgresMigrations
-        + ReminderPreferenceStore.postgresMigrations
+        + ReminderPreferenceStore.postgresMigrations + CalendarFeedStore.postgresMigrations
+        + StudyContactStore.postgresMigrations
 
     /// Connects to the study database at `url`, applies the migrations not yet applied (several instances
     /// starting at once apply each once), and records every write in the audit trail as `system` unless the

@@ -23,6 +23,7 @@ public enum StudyCopy {
         ("health_sample", "participant_id, start_at, health_type, source, end_at, value, import_id"),
         ("health_upload", "id"), ("health_grant", "id"), ("message_outbox", "id"), ("password_reset", "token_hash"),
         ("reminder_preference", "participant_id"),
+        ("calendar_feed", "participant_id"), ("study_contact", "id"),
     ]
 
     /// Why a copy was refused or stopped; nothing was written to the target.

@@ -30,4 +30,9 @@ public protocol ConsoleStore: Sendable {
     /// Revokes an open invitation; throws ``AccountStoreError`` when it is unknown or used.
     /// Revokes the invitation whose stored code (``Invitation/storedCode(_:)``) is `stored`.
     func revokeInvitation(stored: String, at instant: Date) throws
+
+    /// The study team's contact, nil before an admin set one.
+    func studyContact() throws -> StudyContact?
+    /// Replaces the study team's contact, audited as `actor`.
+    func setStudyContact(_ contact: StudyContact, by actor: String) throws
 }

@@ -98,6 +98,15 @@ public protocol ParticipantStore: Sendable {
     func healthUpload(id: String) throws -> HealthUpload?
     /// The participant's uploads, oldest first.
     func healthUploads(participantID: String) throws -> [HealthUpload]
+
+    /// Makes a new secret calendar link for the participant, revoking any earlier one; returns its token.
+    func resetCalendarLink(participantID: String, at instant: Date) throws -> String
+    /// When the participant's current calendar link was made, nil without one.
+    func calendarLinkCreated(participantID: String) throws -> Date?
+    /// The events the calendar link `token` shows at `now`; nil when no current link has this token.
+    func calendarEvents(token: String, now: Date) throws -> CalendarFeedEvents?
+    /// The study team's contact, nil before an admin set one.
+    func studyContact() throws -> StudyContact?
 }
 
 /// One day of a participant's feed and its week.

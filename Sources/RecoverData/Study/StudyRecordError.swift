@@ -15,6 +15,8 @@ public struct StudyRecordError: Error, Hashable, Sendable {
         public static let alreadyDone = Code(rawValue: "alreadyDone")
         /// The participant has no such event (or its task version is gone).
         public static let noSuchEvent = Code(rawValue: "noSuchEvent")
+        /// The account is not a participant taking part (staff, unknown, or withdrawn).
+        public static let notTakingPart = Code(rawValue: "notTakingPart")
     }
 
     /// What went wrong.

@@ -4,10 +4,10 @@ import Web
 enum ConsoleLayout {
     /// The console's sections, in navigation order.
     enum Section: String, CaseIterable {
-        case dashboard, participants, invitations, staff, messages, export
+        case dashboard, participants, invitations, staff, contact, messages, export
 
         var path: String { self == .dashboard ? "/console" : "/console/\(rawValue)" }
-        var isAdminOnly: Bool { self == .invitations || self == .staff }
+        var isAdminOnly: Bool { self == .invitations || self == .staff || self == .contact }
     }
 
     /// A console page; `section` is marked as the current one in the navigation.

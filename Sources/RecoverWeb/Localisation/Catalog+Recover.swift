@@ -20,6 +20,8 @@ extension Catalog {
         Catalog([
             .english: ConsoleMessagingStrings.english, .simplifiedChinese: ConsoleMessagingStrings.simplifiedChinese,
         ]),
+        Catalog([.english: CalendarStrings.english, .simplifiedChinese: CalendarStrings.simplifiedChinese]),
+        Catalog([.english: ContactStrings.english, .simplifiedChinese: ContactStrings.simplifiedChinese]),
     ].reduce(Catalog([.english: platformEnglish, .simplifiedChinese: platformSimplifiedChinese])) { all, area in
         all.merging(area)
     }

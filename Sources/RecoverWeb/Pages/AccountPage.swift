@@ -107,6 +107,7 @@ enum AccountPage {
                 <div><button class="button" type="submit">\(t["account.save"])</button></div>
                 </form>
                 </section>
+                \(request.studySections.account)
                 \(AccountRecordSections.render(request))
                 <section class="card" aria-labelledby="password-heading">
                 <h2 id="password-heading">\(t["account.changePassword"])</h2>

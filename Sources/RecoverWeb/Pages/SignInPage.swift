@@ -67,6 +67,7 @@ enum SignInPage {
                 </form>
                 <p><a href="/forgot-password">\(t["signIn.forgot"])</a></p>
                 <p class="hint">\(t["signIn.noAccount"])</p>
+                \(request.studySections.signIn)
                 """)
     }
 }

@@ -35,6 +35,10 @@ extension Area {
         Area("/account/health", access: .participant, bodyLimit: .spooled(health.uploadLimit, health.spooling))
     }
 
+    /// `/calendar…`: the participants' calendar links, fetched by calendar apps without a session (the link's
+    /// secret token is the credential).
+    public static let calendar = Area("/calendar", access: .public)
+
     /// `/console…`: the research console, staff only.
     public static let console = Area("/console", access: .staff)
 }

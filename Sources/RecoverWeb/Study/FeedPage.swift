@@ -22,11 +22,14 @@ enum FeedPage {
             day: day, today: participant.today, dayEvents: events.day, weekEvents: events.week,
             isOnboarded: participant.isOnboarded, zone: participant.zone)
         let healthCard = try HealthCard.shows(request, participant: participant, day: day, study: study)
-        return .html(render(feed, drafts: events.drafts, request: request, healthCard: healthCard))
+        let contactCard = try ContactCard.feedCard(request, study: study)
+        return .html(
+            render(feed, drafts: events.drafts, request: request, healthCard: healthCard, contactCard: contactCard))
     }
 
     static func render(
-        _ feed: CareFeed, drafts: Set<String> = [], request: Request, healthCard: Bool = false
+        _ feed: CareFeed, drafts: Set<String> = [], request: Request, healthCard: Bool = false,
+        contactCard: HTML = .empty
     ) -> HTML {
         let t = Localizer(request.language)
         let notice: HTML = feed.isOnboarded ? .empty : "<p class=\"notice\">\(t["feed.gated"])</p>"
@@ -48,6 +51,7 @@ enum FeedPage {
                 \(notice)
                 \(list)
                 \(healthCard ? HealthCard.render(request) : HTML.empty)
+                \(contactCard)
                 """)
     }
 

@@ -1,0 +1,63 @@
+/// The strings of the study team's contact card and its console page, merged into ``Catalog``.
+enum ContactStrings {
+    static let english: [String: String] = [
+        "contact.heading": "Your study team",
+        "contact.none": "The study team has not added contact details yet.",
+        "contact.call": "Call",
+        "contact.email": "Email",
+        "contact.signIn.heading": "Need help?",
+        "contact.signIn.text":
+            "If you cannot sign in, for example because you forgot your password, contact the study team.",
+        "console.nav.contact": "Contact card",
+        "contact.console.title": "Study contact card",
+        "contact.console.intro":
+            "Participants see this contact on their task list and their account page. Give a phone number, an email address or both.",
+        "contact.console.form": "Contact details",
+        "contact.console.save": "Save contact card",
+        "contact.saved": "The contact card is saved. Participants see it now.",
+        "contact.field.name": "Name (person or desk)",
+        "contact.field.roleEnglish": "Role in English (optional)",
+        "contact.field.roleChinese": "Role in Chinese (optional)",
+        "contact.field.phone": "Phone (optional)",
+        "contact.field.phoneHint": "Digits, +, spaces, - and ( ) only, for example +86 10 1234 5678.",
+        "contact.field.email": "Email (optional)",
+        "contact.field.notesEnglish": "Hours or a note in English (optional)",
+        "contact.field.notesChinese": "Hours or a note in Chinese (optional)",
+        "contact.error.name": "Enter a name of at most 100 characters. Nothing was saved.",
+        "contact.error.role": "Enter a role of at most 100 characters, without line breaks. Nothing was saved.",
+        "contact.error.phone":
+            "Enter a phone number of 3 to 20 digits, using only digits, +, spaces, - and ( ). Nothing was saved.",
+        "contact.error.email": "Enter an email address like name@example.org. Nothing was saved.",
+        "contact.error.notes": "Enter a note of at most 300 characters, without line breaks. Nothing was saved.",
+        "contact.error.noWayToReach": "Give a phone number, an email address or both. Nothing was saved.",
+    ]
+
+    static let simplifiedChinese: [String: String] = [
+        "contact.heading": "您的研究团队",
+        "contact.none": "研究团队尚未添加联系方式。",
+        "contact.call": "致电",
+        "contact.email": "发邮件",
+        "contact.signIn.heading": "需要帮助？",
+        "contact.signIn.text": "如果您无法登录（例如忘记了密码），请联系研究团队。",
+        "console.nav.contact": "联系卡片",
+        "contact.console.title": "研究联系卡片",
+        "contact.console.intro": "参与者会在任务列表和账户页面上看到此联系方式。请填写电话号码、电子邮件地址或两者。",
+        "contact.console.form": "联系方式",
+        "contact.console.save": "保存联系卡片",
+        "contact.saved": "联系卡片已保存。参与者现在可以看到它。",
+        "contact.field.name": "姓名（个人或服务台）",
+        "contact.field.roleEnglish": "英文职务（可选）",
+        "contact.field.roleChinese": "中文职务（可选）",
+        "contact.field.phone": "电话（可选）",
+        "contact.field.phoneHint": "只能使用数字、+、空格、- 和 ( )，例如 +86 10 1234 5678。",
+        "contact.field.email": "电子邮件（可选）",
+        "contact.field.notesEnglish": "英文时间或备注（可选）",
+        "contact.field.notesChinese": "中文时间或备注（可选）",
+        "contact.error.name": "请输入不超过 100 个字符的姓名。未保存任何内容。",
+        "contact.error.role": "请输入不超过 100 个字符且不含换行的职务。未保存任何内容。",
+        "contact.error.phone": "请输入 3 到 20 位数字的电话号码，只能使用数字、+、空格、- 和 ( )。未保存任何内容。",
+        "contact.error.email": "请输入类似 name@example.org 的电子邮件地址。未保存任何内容。",
+        "contact.error.notes": "请输入不超过 300 个字符且不含换行的备注。未保存任何内容。",
+        "contact.error.noWayToReach": "请填写电话号码、电子邮件地址或两者。未保存任何内容。",
+    ]
+}
