@@ -1,5 +1,6 @@
 import Foundation
 import MailTestSupport
+import RecoverData
 import Testing
 
 @testable import Delivery
@@ -65,5 +66,56 @@ import Testing
         #expect(try ParsedMail(try Self.message().rendered()).headers["list-unsubscribe"] == nil)
         reminder.unsubscribeURL = "http://study.example.org/unsubscribe/abc"
         #expect(throws: MailError(.invalidMessage)) { try reminder.rendered() }
+    }
+}
+
+/// Every kind's template writes a message in both languages from its parameters; a template whose required
+/// parameters are missing refuses (`invalid-message`) rather than sending half a message.
+@Suite struct MessageTemplateTests {
+    static let kinds: [(MessageKind, [String: String])] = [
+        (.passwordReset, ["link": "https://study.example/reset-password#abc", "code": "abc", "minutes": "60"]),
+        (.invitation, ["link": "https://study.example/join/abc", "days": "14"]),
+        (
+            .reminder,
+            [
+                "taskTitle": "your daily check-in", "time": "08:00", "link": "https://study.example/survey/checkin/1",
+                "unsubscribe": "https://study.example/reminders/unsubscribe/p/t",
+            ]
+        ),
+        (.staffDigest, ["highPain": "2", "missed": "1", "day": "2027-01-15", "link": "https://study.example/console"]),
+        (.resetNotice, ["signInLink": "https://study.example/sign-in"]),
+    ]
+
+    @Test(arguments: ["en", "zh-Hans"]) func everyKindHasATemplateInBothLanguages(language: String) throws {
+        let outbox = MessageOutbox(database: try OutboxSenderTests.Backend.sqlite.storages(1)[0])
+        for (index, (kind, parameters)) in Self.kinds.enumerated() {
+            try outbox.enqueue(
+                MessageRequest(
+                    kind: kind, recipient: "ada@example.org", language: language, parameters: parameters,
+                    dedupeKey: "full:\(index)"))
+            try outbox.enqueue(
+                MessageRequest(kind: kind, recipient: "ada@example.org", language: language, dedupeKey: "bare:\(index)")
+            )
+        }
+        let composer = MessageComposer(from: "study@example.org", publicURL: "https://study.example")
+        for message in try outbox.claim(owner: "t", limit: 100) {
+            let index = try #require(Int(message.dedupeKey.split(separator: ":")[1]))
+            let (kind, parameters) = Self.kinds[index]
+            if message.dedupeKey.hasPrefix("bare:") {
+                // The notice's links are optional (no --public-url): it is written without them.
+                if kind != .resetNotice {
+                    #expect(throws: MailError.self) { try composer.compose(message) }
+                }
+                continue
+            }
+            let mail = try ParsedMail(try composer.compose(message).rendered())
+            #expect(mail.parts.count == 2, "\(kind)")
+            #expect(!(mail.headers["subject"] ?? "").isEmpty)
+            let link = parameters["link"] ?? parameters["signInLink"] ?? ""
+            #expect(mail.parts[0].body.contains(link), "\(kind) links where it should")
+            #expect(
+                mail.headers["list-unsubscribe"]
+                    == (kind == .reminder ? "<https://study.example/reminders/unsubscribe/p/t>" : nil))
+        }
     }
 }

@@ -135,7 +135,9 @@ struct OutboxSenderTests {
         let storage = try Backend.sqlite.storages(1)[0]
         let outbox = MessageOutbox(database: storage)
         try outbox.enqueue(
-            MessageRequest(kind: .reminder, recipient: "ada@example.org", language: "en", dedupeKey: "reminder:1"))
+            MessageRequest(
+                kind: try #require(MessageKind(rawValue: "no-such-kind")), recipient: "ada@example.org", language: "en",
+                dedupeKey: "unknown:1"))
         let round = try Self.sender(storage, port: try SMTPTestServer.freePort()).sendDue()
         #expect(round.failed == 1)
         #expect(try outbox.log().first?.lastError == "no-template")

@@ -39,6 +39,18 @@ extension RecoveryFixture {
         clock.advance(by: LocalDateTime(date: day, time: time).instant(in: tz).timeIntervalSince(clock.now))
     }
 
+    /// Records the participant's check-in of `occurrence` with a pain score of `pain`, now.
+    func checkIn(_ participant: Account, occurrence: Int, pain: Int) throws {
+        let checkin = ParticipantPlan.taskID(StudyTaskID.checkin, patientID: participant.id)
+        try recover.folder.records.database.write { db in
+            let task = try #require(try db.care.tasks(CareTaskQuery(ids: [checkin])).first)
+            _ = try db.care.addOutcome(
+                Outcome(
+                    taskID: checkin, taskVersionID: task.versionID, occurrenceIndex: occurrence,
+                    values: [OutcomeValue(.integer(pain), kind: RecoverSurveys.Checkin.pain)], createdDate: clock.now))
+        }
+    }
+
     /// The reminder e-mails in the outbox, oldest first.
     func reminderLog() throws -> [MessageLogEntry] {
         try recover.mail.outbox.log(MessageLogQuery(kind: .reminder)).reversed()
@@ -81,17 +93,9 @@ struct ReminderTests {
     @Test func noReminderOnceTheCheckinIsDoneNorAfterWithdrawal() throws {
         let fixture = try RecoveryFixture()
         let participant = try fixture.onboardedParticipant("kenji@example.org", zone: Self.tokyo, checkin: Self.eight)
-        let checkin = ParticipantPlan.taskID(StudyTaskID.checkin, patientID: participant.id)
         // Tomorrow's check-in (occurrence 1) done at 07:30, before its reminder.
         fixture.moveTo(LocalTime(hour: 7, minute: 30)!, in: Self.tokyo)
-        try fixture.recover.folder.records.database.write { db in
-            let task = try #require(try db.care.tasks(CareTaskQuery(ids: [checkin])).first)
-            _ = try db.care.addOutcome(
-                Outcome(
-                    taskID: checkin, taskVersionID: task.versionID, occurrenceIndex: 1,
-                    values: [OutcomeValue(.integer(3), kind: RecoverSurveys.Checkin.pain)],
-                    createdDate: fixture.clock.now))
-        }
+        try fixture.checkIn(participant, occurrence: 1, pain: 3)
         fixture.clock.advance(by: 30 * 60)
         #expect(try fixture.recover.reminders.queueDue().queued == 0, "done before its time: no reminder")
         try fixture.recover.folder.records.database.write { db in
@@ -175,14 +179,8 @@ struct StaffDigestTests {
         let participant = try fixture.onboardedParticipant("pat@example.org", zone: "UTC", checkin: LocalTime(hour: 8)!)
         fixture.moveTo(LocalTime(hour: 7)!, in: "UTC")
         #expect(try fixture.recover.reminders.queueDigest() == 0, "no alert yet, and not 08:00")
-        let checkin = ParticipantPlan.taskID(StudyTaskID.checkin, patientID: participant.id)
+        try fixture.checkIn(participant, occurrence: 1, pain: 9)
         try fixture.recover.folder.records.database.write { db in
-            let task = try #require(try db.care.tasks(CareTaskQuery(ids: [checkin])).first)
-            _ = try db.care.addOutcome(
-                Outcome(
-                    taskID: checkin, taskVersionID: task.versionID, occurrenceIndex: 1,
-                    values: [OutcomeValue(.integer(9), kind: RecoverSurveys.Checkin.pain)],
-                    createdDate: fixture.clock.now))
             try AccountRecovery.deactivateForTest(researcher.id, in: db)
         }
         #expect(try fixture.recover.reminders.queueDigest() == 0, "before 08:00")
