@@ -6,6 +6,8 @@ axe-core (WCAG 2.0/2.1 A and AA) expecting zero violations.
 """
 
 import base64
+import email
+import email.policy
 import importlib.util
 import os
 import queue
@@ -14,6 +16,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -76,12 +79,12 @@ class RecoverServer:
         return re.findall(r"https?://\S+/join/\S+", result.stdout)
 
 
-def start_server(extra_args=()) -> RecoverServer:
-    """Starts the already-built server on a free loopback port with a fresh data folder."""
+def start_server(extra_args=(), port: int = None) -> RecoverServer:
+    """Starts the already-built server on a free loopback port (or `port`) with a fresh data folder."""
     if not RECOVER.exists():
         raise RuntimeError(f"{RECOVER} is missing: run `swift build` first")
     data_dir = Path(tempfile.mkdtemp(prefix="recover-browser-"))
-    port = free_port()
+    port = port or free_port()
     process = subprocess.Popen(
         [str(RECOVER), "serve", "--data-dir", str(data_dir), "--host", "127.0.0.1", "--port", str(port),
          *extra_args],
@@ -116,6 +119,80 @@ def start_server(extra_args=()) -> RecoverServer:
         raise
     return RecoverServer(process, data_dir, values["url"], values["Admin email"], values["Admin password"],
                          values["Invitation"], seen)
+
+
+class SMTPCapture:
+    """A real SMTP server (aiosmtpd with Tests/MailTestSupport/smtp_capture.py) on a free loopback port,
+    writing each message it accepts to a folder; `messages()` reads them back with Python's email parser."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.folder = Path(tempfile.mkdtemp(prefix="recover-smtp-"))
+        support_dir = Path(__file__).resolve().parent.parent / "Tests" / "MailTestSupport"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "aiosmtpd", "-n", "-l", f"127.0.0.1:{self.port}", "-c", "smtp_capture.Capture",
+             str(self.folder)],
+            env={**os.environ, "PYTHONPATH": str(support_dir)}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 15
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                break
+            except OSError:
+                if time.time() > deadline:
+                    self.stop()
+                    raise RuntimeError("aiosmtpd did not start")
+                time.sleep(0.1)
+
+    def server_args(self, public_url: str) -> list:
+        """The `recover serve` options that send mail through this server, with links on `public_url`."""
+        return ["--smtp-url", f"smtp://127.0.0.1:{self.port}?tls=none", "--mail-from", "study@recover.test",
+                "--public-url", public_url]
+
+    def messages(self) -> list:
+        return [email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+                for path in sorted(self.folder.glob("*.eml"))]
+
+    def wait_for(self, count: int, to: str = None, timeout: float = 40) -> list:
+        """The messages (to `to`, when given) once there are `count` (the server's sender runs every 15 s)."""
+        deadline = time.time() + timeout
+        while len(found := [m for m in self.messages() if to is None or m["To"] == to]) < count:
+            if time.time() > deadline:
+                raise AssertionError(f"{len(found)} messages arrived, expected {count}")
+            time.sleep(0.25)
+        return found
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def text_of(message) -> str:
+    """The plain-text part of a received message."""
+    return message.get_body(preferencelist=("plain",)).get_content()
+
+
+def switch_language(driver, tag: str) -> None:
+    """Switches the page's language with the layout's language buttons."""
+    page = driver.find_element(By.TAG_NAME, "html")
+    driver.find_element(By.CSS_SELECTOR, f"form.language-switch button[value='{tag}']").click()
+    WebDriverWait(driver, 15).until(lambda _: replaced(page))
+    WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def shots(driver, name: str) -> None:
+    """The page in English, at 150% text, and in Chinese (then back to English), each checked."""
+    check_page(driver, name + "-en")
+    large_text(driver)
+    check_page(driver, name + "-en-large-text")
+    driver.refresh()
+    switch_language(driver, "zh-Hans")
+    check_page(driver, name + "-zh")
+    large_text(driver)
+    check_page(driver, name + "-zh-large-text")
+    driver.refresh()
+    switch_language(driver, "en")
 
 
 def start_driver(width: int = WIDTH, height: int = 800, extra_flags=()) -> webdriver.Chrome:

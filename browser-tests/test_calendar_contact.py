@@ -21,33 +21,13 @@ from selenium.webdriver.common.by import By
 import journey
 from journey import heading, onboard
 import support
-from support import check_page, fill, large_text, submit
+from support import check_page, fill, large_text, shots, submit, switch_language
 
 CONTACT = {
     "name": "Dr. Mei Lin", "roleEnglish": "Study nurse", "roleChinese": "研究护士",
     "phone": "+86 10 1234 5678", "email": "recover-study-team@hospital.example",
     "notesEnglish": "Weekdays 9:00-17:00", "notesChinese": "工作日 9:00-17:00",
 }
-
-
-def switch_language(driver, tag: str) -> None:
-    page = driver.find_element(By.TAG_NAME, "html")
-    driver.find_element(By.CSS_SELECTOR, f"form.language-switch button[value='{tag}']").click()
-    journey.wait_loaded(driver, page)
-
-
-def shots(driver, name: str) -> None:
-    """The page in English, at 150% text, and in Chinese (then back to English)."""
-    check_page(driver, name + "-en")
-    large_text(driver)
-    check_page(driver, name + "-en-large-text")
-    driver.refresh()
-    switch_language(driver, "zh-Hans")
-    check_page(driver, name + "-zh")
-    large_text(driver)
-    check_page(driver, name + "-zh-large-text")
-    driver.refresh()
-    switch_language(driver, "en")
 
 
 def set_contact(server) -> None:
