@@ -14,6 +14,7 @@ extension RecoverSchema {
         + PostgresCareStore.migrations + [
             consentMigration, consentSignatureMigration, consoleMigration, BackgroundJobs.postgresMigration,
         ] + HealthStore.postgresMigrations + MessageOutbox.postgresMigrations
+        + PushSubscriptions.postgresMigrations
 
     /// Connects to the study database at `url`, applies the migrations not yet applied (several instances
     /// starting at once apply each once), and records every write in the audit trail as `system` unless the

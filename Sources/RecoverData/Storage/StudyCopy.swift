@@ -22,6 +22,7 @@ public enum StudyCopy {
         ("health_daily", "participant_id, local_day, health_type"),
         ("health_sample", "participant_id, start_at, health_type, source, end_at, value, import_id"),
         ("health_upload", "id"), ("health_grant", "id"), ("message_outbox", "id"),
+        ("push_subscription", "id"), ("push_vapid_key", "id"),
     ]
 
     /// Why a copy was refused or stopped; nothing was written to the target.
