@@ -178,7 +178,7 @@ let package = Package(
             name: "RecoverWebTests",
             dependencies: [
                 "Web", "RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover", "Cryptography",
-                "Exports", "HealthImport", "HealthExportFixture",
+                "Exports", "HealthImport", "HealthExportFixture", "MailTestSupport",
             ]),
         .testTarget(
             name: "RecoverCLITests",

@@ -64,14 +64,22 @@ public struct RecoverApp: Sendable {
         self.media = media
         self.health = health
         self.console = console
+        // The study's VAPID key pair, made at the first start and shared by every instance (docs/web-push.md).
+        let vapidKey = try VAPIDKeys.keyPair(in: folder.records.database)
         mail = MailServices(
-            database: folder.records.database, configuration: configuration.mail, log: configuration.log)
+            database: folder.records.database, configuration: configuration.mail, vapidKey: vapidKey,
+            log: configuration.log)
+        let push = PushServices(
+            subscriptions: PushSubscriptions(database: folder.records.database),
+            publicKey: Crypto.base64URL(vapidKey.publicPoint), isAvailable: mail.pushIsConfigured,
+            now: configuration.clock)
         web = try WebApp(services: services, log: configuration.log) { router, services in
             StudyRoutes.add(to: &router, services: services, study: study)
             MediaRoutes.add(to: &router, media: media)
             InsightsRoutes.add(to: &router, services: services, study: study)
             AccountRecordRoutes.add(to: &router, services: services, study: study)
             HealthRoutes.add(to: &router, health: health)
+            PushRoutes.add(to: &router, push: push)
             ConsoleRoutes.add(to: &router, context: console)
         }
     }

@@ -15,6 +15,7 @@ extension Catalog {
         Catalog([.english: MediaCatalog.english, .simplifiedChinese: MediaCatalog.simplifiedChinese]),
         Catalog([.english: SignInStrings.english, .simplifiedChinese: SignInStrings.simplifiedChinese]),
         Catalog([.english: HealthStrings.english, .simplifiedChinese: HealthStrings.simplifiedChinese]),
+        Catalog([.english: PushStrings.english, .simplifiedChinese: PushStrings.simplifiedChinese]),
     ].reduce(Catalog([.english: platformEnglish, .simplifiedChinese: platformSimplifiedChinese])) { all, area in
         all.merging(area)
     }

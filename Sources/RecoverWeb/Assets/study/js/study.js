@@ -17,3 +17,4 @@ import './hearing-test.js';
 import './formats.js';
 import './location.js';
 import './health-upload.js';
+import './push.js';
