@@ -6,6 +6,9 @@
 import { announce } from './component-kit.js';
 
 const keyURL = '/account/push/key';
+// A browser without a reachable push service may never settle `subscribe` (headless Chromium does not): give up
+// after this long and say so.
+const subscribeTimeout = 10000;
 const subscriptionsURL = '/account/push/subscriptions';
 
 let server; // the answer of keyURL, once
@@ -32,6 +35,14 @@ function keyBytes(base64url) {
   return Uint8Array.from(binary, (character) => character.charCodeAt(0));
 }
 
+/** `promise`, or a rejection after `milliseconds`. */
+function within(promise, milliseconds) {
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), milliseconds)),
+  ]);
+}
+
 async function post(url, body, element) {
   return fetch(url, {
     method: 'POST',
@@ -51,9 +62,11 @@ export async function subscribe(element) {
   let subscription;
   try {
     const registration = await navigator.serviceWorker.register('/service-worker.js', { scope: '/' });
-    await navigator.serviceWorker.ready;
+    await within(navigator.serviceWorker.ready, subscribeTimeout);
     subscription = await registration.pushManager.getSubscription()
-      ?? await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key.publicKey) });
+      ?? await within(
+        registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key.publicKey) }),
+        subscribeTimeout);
   } catch {
     return 'failed';
   }
