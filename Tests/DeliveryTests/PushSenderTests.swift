@@ -82,6 +82,7 @@ struct PushSenderTests {
         #expect(request.claims["aud"] == "http://127.0.0.1:\(service.port)")
         #expect(request.claims["sub"] == "mailto:study@example.org")
         #expect(try fixture.outbox.log().first?.state == .sent)
+        #expect(try fixture.outbox.log().first?.channel == .push)
         print("push: one reminder of \(request.length) bytes encrypted, sent and accepted in \(milliseconds) ms")
     }
 
@@ -122,6 +123,23 @@ struct PushSenderTests {
         #expect(entry.nextAttemptAt == OutboxSenderTests.start.addingTimeInterval(60 + 120), "the wait doubled")
         #expect(try service.waitForRequests(2).count == 2)
         #expect(try fixture.subscriptions.subscriptions(participantID: fixture.participantID).count == 1, "kept")
+    }
+
+    @Test(arguments: Backend.allCases) func slowDownIsRetriedAndAnotherRefusalIsPermanent(backend: Backend) throws {
+        let service = try PushTestEndpoint.start()
+        let fixture = try Fixture(backend)
+        try fixture.queueReminder(to: try fixture.subscribe(service, path: "/slow-down/1"))
+        #expect(try fixture.sender.sendDue().retrying == 1)
+        #expect(try fixture.outbox.log().first?.lastError == "push-rate-limited/429")
+        let refused = try fixture.subscribe(service, path: "/refuse/1")
+        try fixture.queueReminder(to: refused)
+        fixture.clock.advance(60)
+        let round = try fixture.sender.sendDue()
+        #expect(round.failed == 1, "403: permanent")
+        #expect(round.retrying == 1, "the 429 one, due again")
+        #expect(Set(try fixture.outbox.log().compactMap(\.lastError)) == ["push-refused/403", "push-rate-limited/429"])
+        #expect(try fixture.subscriptions.subscriptions(participantID: fixture.participantID).count == 2, "both kept")
+        #expect(try service.waitForRequests(3).count == 3)
     }
 
     @Test(arguments: Backend.allCases) func aServiceThatIsDownIsRetried(backend: Backend) throws {

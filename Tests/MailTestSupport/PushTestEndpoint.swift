@@ -7,7 +7,8 @@ import Foundation
 /// A local Web Push service for the push tests: `push_endpoint.py` on the test environment's Python (`.venv`,
 /// with `http-ece` and `cryptography`), on 127.0.0.1 and a free port. It holds a subscriber's private key and
 /// auth secret (``p256dh``, ``auth``), verifies each request's VAPID JWT, decrypts its body and writes what it
-/// got to a folder. Paths under `/gone/` answer 410, under `/busy/` 503. Stopped when released.
+/// got to a folder. Paths under `/gone/` answer 410, under `/busy/` 503, under `/slow-down/` 429, under
+/// `/refuse/` 403. Stopped when released.
 ///
 /// ```swift
 /// let service = try PushTestEndpoint.start()

@@ -5,7 +5,8 @@ Recover's. Run as `python push_endpoint.py PORT FOLDER`.
 At start it makes a subscriber key pair and auth secret and writes `subscriber.json` (`p256dh`, `auth`,
 base64url) to FOLDER. Each POST is written as `NNNN.json`: path, headers, the decrypted payload, the JWT's
 claims, or `error` when it could not be verified or decrypted. Paths under `/gone/` answer 410, under `/busy/`
-503, others 201 (400 or 401 when the message cannot be decrypted or its VAPID does not verify).
+503, under `/slow-down/` 429, under `/refuse/` 403, others 201 (400 or 401 when the message cannot be decrypted
+or its VAPID does not verify).
 """
 import base64
 import http.server
@@ -85,10 +86,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             except Exception as error:  # noqa: BLE001 - any failure to decrypt is the finding
                 record["error"] = f"decrypt: {type(error).__name__}"
                 status = 400
-        if self.path.startswith("/gone/"):
-            status = 410
-        elif self.path.startswith("/busy/"):
-            status = 503
+        for prefix, answer in (("/gone/", 410), ("/busy/", 503), ("/slow-down/", 429), ("/refuse/", 403)):
+            if self.path.startswith(prefix):
+                status = answer
         record["status"] = status
         with LOCK:
             name = os.path.join(FOLDER, f"{next(COUNTER):04d}.json")

@@ -108,12 +108,14 @@ extension MessageOutbox {
         arguments.append(query.limit)
         return try db.query(
             """
-            SELECT id, kind, recipient, language, state, attempts, created_at, next_attempt_at, sent_at, last_error
+            SELECT id, kind, channel, recipient, language, state, attempts, created_at, next_attempt_at, sent_at,
+                last_error
             FROM message_outbox \(filter) ORDER BY created_at DESC, id DESC LIMIT ?
             """, arguments
         ).map { row in
             MessageLogEntry(
-                id: try row.string("id"), kind: try kind(row), recipient: try row.string("recipient"),
+                id: try row.string("id"), kind: try kind(row), channel: try channel(row),
+                recipient: try row.string("recipient"),
                 language: try row.string("language"), state: try state(row), attempts: try row.int("attempts"),
                 createdAt: try row.date("created_at"), nextAttemptAt: try row.date("next_attempt_at"),
                 sentAt: try row["sent_at"], lastError: try row["last_error"])
@@ -125,11 +127,9 @@ extension MessageOutbox {
         guard let parameters = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8)) else {
             throw MessageOutboxError(.unreadableRow)
         }
-        guard let channel = MessageChannel(rawValue: try row.string("channel")) else {
-            throw MessageOutboxError(.unreadableRow)
-        }
         return OutboxMessage(
-            id: try row.string("id"), kind: try kind(row), channel: channel, recipient: try row.string("recipient"),
+            id: try row.string("id"), kind: try kind(row), channel: try channel(row),
+            recipient: try row.string("recipient"),
             language: try row.string("language"), parameters: parameters, dedupeKey: try row.string("dedupe_key"),
             state: try state(row), attempts: try row.int("attempts"), nextAttemptAt: try row.date("next_attempt_at"),
             leaseOwner: try row["lease_owner"], leaseExpiresAt: try row["lease_expires_at"], sentAt: try row["sent_at"],
@@ -139,6 +139,13 @@ extension MessageOutbox {
     private static func kind(_ row: StoreRow) throws -> MessageKind {
         guard let kind = MessageKind(rawValue: try row.string("kind")) else { throw MessageOutboxError(.unreadableRow) }
         return kind
+    }
+
+    private static func channel(_ row: StoreRow) throws -> MessageChannel {
+        guard let channel = MessageChannel(rawValue: try row.string("channel")) else {
+            throw MessageOutboxError(.unreadableRow)
+        }
+        return channel
     }
 
     private static func state(_ row: StoreRow) throws -> OutboxMessage.State {

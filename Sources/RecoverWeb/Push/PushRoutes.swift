@@ -52,7 +52,9 @@ public enum PushRoutes {
     /// The key to subscribe with, whether push is sent, and the words the page shows for each outcome.
     static func key(_ request: Request, push: PushServices) throws -> Response {
         let t = Localizer(request.language)
-        let outcomes = ["subscribed", "unsupported", "failed", "refused", "unavailable", "removed", "denied"]
+        let outcomes = [
+            "subscribed", "unsupported", "failed", "failedHere", "refused", "unavailable", "removed", "denied",
+        ]
         var response = try Response.json(
             KeyAnswer(
                 available: push.isAvailable, publicKey: push.publicKey,

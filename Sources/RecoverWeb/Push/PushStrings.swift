@@ -14,6 +14,7 @@ enum PushStrings {
         "push.status.unsupported": "This browser cannot receive reminders. You can still see your tasks here.",
         "push.status.failed":
             "This browser could not sign up for reminders just now. You can try again later on your account page.",
+        "push.status.failedHere": "This browser could not sign up for reminders just now. Please try again later.",
         "push.status.refused": "The server did not accept this browser's reminder sign-up. Please try again later.",
         "push.status.unavailable": "This study does not send reminders to devices yet.",
         "push.status.removed": "Reminders are off for this device.",
@@ -39,6 +40,7 @@ enum PushStrings {
         "push.status.subscribed": "提醒将发送到此设备。",
         "push.status.unsupported": "此浏览器无法接收提醒。您仍可以在这里查看任务。",
         "push.status.failed": "此浏览器暂时无法开启提醒。您可以稍后在账户页面重试。",
+        "push.status.failedHere": "此浏览器暂时无法开启提醒。请稍后重试。",
         "push.status.refused": "服务器未接受此浏览器的提醒登记。请稍后重试。",
         "push.status.unavailable": "本研究暂时不向设备发送提醒。",
         "push.status.removed": "此设备的提醒已关闭。",

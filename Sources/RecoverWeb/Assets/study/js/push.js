@@ -148,7 +148,8 @@ async function enhanceDevice(section) {
       on = outcome === 'subscribed';
     }
     render();
-    await show(status, outcome);
+    // Here, "try again on your account page" would point at this very page.
+    await show(status, outcome === 'failed' ? 'failedHere' : outcome);
     button.disabled = false;
   });
 }
