@@ -1,13 +1,17 @@
 """Web Push in a real browser (docs/web-push.md): the onboarding's notifications card asks for the browser's
 permission (granted through Chromium's DevTools permissions, as journey.prepare_browser does), registers the
 service worker at / and tries to subscribe; the account page's "Reminders on this device" card turns it on or
-off. Headless Chromium has no push service to reach, so `subscribe` may fail there: the card must then say so
+off; a push event handed to the worker through DevTools shows its notification with the message's same-origin
+URL. Headless Chromium has no push service to reach, so `subscribe` may fail there: the card must then say so
 in the page's language. The server side (encryption, VAPID, delivery) is tested in Swift against a local push
 service (Tests/MailTestSupport/push_endpoint.py). Screenshots at 360 px (and 150% text), English and Chinese."""
 
+import json
 import shutil
+import time
 
 import pytest
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -54,6 +58,29 @@ def registration(driver) -> dict:
         " script: (r.active || r.waiting || r.installing)?.scriptURL} : null), e => done({error: String(e)}));")
 
 
+def deliver_push(driver, server, message: dict) -> list:
+    """Hands `message` to the service worker as a push event (DevTools' ServiceWorker.deliverPushMessage; a
+    fresh profile numbers its registrations from 0) and returns the notifications it shows."""
+    driver.execute_cdp_cmd("ServiceWorker.enable", {})
+    for registration in ("0", "1", "2"):
+        try:
+            driver.execute_cdp_cmd("ServiceWorker.deliverPushMessage", {
+                "origin": server.base_url, "registrationId": registration, "data": json.dumps(message)})
+        except WebDriverException:
+            continue  # no registration of that number
+    deadline = time.time() + 15
+    while True:
+        shown = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "navigator.serviceWorker.ready.then(r => r.getNotifications()).then(ns => done(ns.map(n =>"
+            " ({title: n.title, body: n.body, url: n.data && n.data.url}))), e => done([String(e)]));")
+        if any(item.get("title") == message["title"] for item in shown if isinstance(item, dict)):
+            return shown
+        if time.time() > deadline:
+            return shown
+        time.sleep(0.2)
+
+
 def run(driver, server, language: str, email: str) -> None:
     words = OUTCOMES[language]
     prefix = "" if language == "en" else "zh-"
@@ -80,6 +107,10 @@ def run(driver, server, language: str, email: str) -> None:
     assert registered and registered.get("scope") == server.url("/"), registered
     assert registered["script"] == server.url("/service-worker.js")
     print(f"push ({language}): the card's subscribe ended as '{outcome}'")
+    shown = deliver_push(driver, server, {"title": words["heading"], "body": "b", "url": "/survey/checkin/0"})
+    assert {"title": words["heading"], "body": "b", "url": server.url("/survey/checkin/0")} in shown, shown
+    shown = deliver_push(driver, server, {"title": "t", "body": "b", "url": "https://evil.example/x"})
+    assert {"title": "t", "body": "b", "url": server.url("/")} in shown, "never another origin"
     check_page(driver, f"{prefix}push-onboarding-card")
     support.large_text(driver)
     support.screenshot(driver, f"{prefix}push-onboarding-card-large-text")
