@@ -103,8 +103,9 @@ let package = Package(
         // Apple Health export.zip in, daily aggregates out: libarchive's zip reader into libxml2's push parser,
         // streamed (docs/health-import.md). Knows no database.
         .target(name: "HealthImport", dependencies: ["CArchive", "CXML2"]),
-        // Messages out: the SMTP mailer over libcurl and the outbox's sender (docs/messages.md).
-        .target(name: "Delivery", dependencies: ["CCurl", "RecoverData"]),
+        // Messages out: the SMTP mailer and the Web Push sender over libcurl, and the outbox's sender
+        // (docs/messages.md, docs/web-push.md).
+        .target(name: "Delivery", dependencies: ["CCurl", "RecoverData", "Cryptography"]),
         // The participant pages and the research console, on the framework.
         .target(
             name: "RecoverWeb",
