@@ -62,23 +62,28 @@ def deliver_push(driver, server, message: dict) -> list:
     """Hands `message` to the service worker as a push event (DevTools' ServiceWorker.deliverPushMessage; a
     fresh profile numbers its registrations from 0) and returns the notifications it shows."""
     driver.execute_cdp_cmd("ServiceWorker.enable", {})
-    for registration in ("0", "1", "2"):
-        try:
-            driver.execute_cdp_cmd("ServiceWorker.deliverPushMessage", {
-                "origin": server.base_url, "registrationId": registration, "data": json.dumps(message)})
-        except WebDriverException:
-            continue  # no registration of that number
-    deadline = time.time() + 15
-    while True:
-        shown = driver.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            "navigator.serviceWorker.ready.then(r => r.getNotifications()).then(ns => done(ns.map(n =>"
-            " ({title: n.title, body: n.body, url: n.data && n.data.url}))), e => done([String(e)]));")
-        if any(item.get("title") == message["title"] for item in shown if isinstance(item, dict)):
-            return shown
-        if time.time() > deadline:
-            return shown
-        time.sleep(0.2)
+    # The worker must be active to take the event: wait for it, then deliver again until it shows (a push
+    # handed over while the worker starts may be dropped).
+    driver.execute_async_script(
+        "const done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(() => done(true));")
+    shown = []
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        for registration in ("0", "1", "2"):
+            try:
+                driver.execute_cdp_cmd("ServiceWorker.deliverPushMessage", {
+                    "origin": server.base_url, "registrationId": registration, "data": json.dumps(message)})
+            except WebDriverException:
+                continue  # no registration of that number
+        for _ in range(10):
+            shown = driver.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                "navigator.serviceWorker.ready.then(r => r.getNotifications()).then(ns => done(ns.map(n =>"
+                " ({title: n.title, body: n.body, url: n.data && n.data.url}))), e => done([String(e)]));")
+            if any(isinstance(item, dict) and item.get("title") == message["title"] for item in shown):
+                return shown
+            time.sleep(0.2)
+    return shown
 
 
 def run(driver, server, language: str, email: str) -> None:
