@@ -59,13 +59,16 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // OpenSSL 3's libcrypto: P-256, HKDF, AES-GCM for Web Push (Debian ships libssl-dev).
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // zxcvbn's password strength estimate (Debian ships no pkg-config file for it).
         .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
         // Our own tiny C shim for libmicrohttpd's variadic start call.
         .target(name: "MHDShim", dependencies: ["CMicroHTTPD"]),
 
-        // libsodium behind a small Swift API: CSPRNG, SHA-256, Argon2id, Ed25519; zxcvbn's strength estimate.
-        .target(name: "Cryptography", dependencies: ["CSodium", "CZxcvbn"]),
+        // libsodium behind a small Swift API: CSPRNG, SHA-256, Argon2id, Ed25519; zxcvbn's strength estimate;
+        // OpenSSL's P-256, HKDF and AES-128-GCM for Web Push.
+        .target(name: "Cryptography", dependencies: ["CSodium", "CZxcvbn", "COpenSSL"]),
 
         // The engine.
         .target(name: "Research"),
@@ -100,8 +103,9 @@ let package = Package(
         // Apple Health export.zip in, daily aggregates out: libarchive's zip reader into libxml2's push parser,
         // streamed (docs/health-import.md). Knows no database.
         .target(name: "HealthImport", dependencies: ["CArchive", "CXML2"]),
-        // Messages out: the SMTP mailer over libcurl and the outbox's sender (docs/messages.md).
-        .target(name: "Delivery", dependencies: ["CCurl", "RecoverData"]),
+        // Messages out: the SMTP mailer and the Web Push sender over libcurl, and the outbox's sender
+        // (docs/messages.md, docs/web-push.md).
+        .target(name: "Delivery", dependencies: ["CCurl", "RecoverData", "Cryptography"]),
         // The participant pages and the research console, on the framework.
         .target(
             name: "RecoverWeb",
@@ -159,11 +163,16 @@ let package = Package(
                 "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Research", "Cryptography", "Postgres",
                 "CarePostgres", "PostgresTestSupport", "HealthImport", "HealthExportFixture",
             ]),
-        // A real SMTP server for the mail tests: aiosmtpd from the test environment, on a free port.
-        .target(name: "MailTestSupport", path: "Tests/MailTestSupport", exclude: ["smtp_capture.py"]),
+        // A real SMTP server for the mail tests (aiosmtpd) and a local Web Push service that decrypts with
+        // http-ece, from the test environment, on free ports.
+        .target(
+            name: "MailTestSupport", path: "Tests/MailTestSupport", exclude: ["smtp_capture.py", "push_endpoint.py"]),
         .testTarget(
             name: "DeliveryTests",
-            dependencies: ["Delivery", "RecoverData", "MailTestSupport", "PostgresTestSupport", "Postgres", "SQLite"]),
+            dependencies: [
+                "Delivery", "RecoverData", "MailTestSupport", "PostgresTestSupport", "Postgres", "SQLite",
+                "Cryptography", "Care",
+            ]),
         .testTarget(name: "RecoverTests", dependencies: ["Recover", "Research", "Care"]),
         .testTarget(name: "WebTests", dependencies: ["Web"]),
         .testTarget(

@@ -8,7 +8,7 @@ what=${1:-run}
 here=$(cd "$(dirname "$0")/.." && pwd)
 
 packages=(pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libpq-dev libarchive-dev libxml2-dev libzxcvbn-dev
-    libcurl4-openssl-dev sqlite3)
+    libcurl4-openssl-dev libssl-dev sqlite3)
 if [ "$what" = test ]; then
     packages+=(postgresql nginx-light chromium chromium-driver python3-venv wrk fonts-wqy-zenhei)
 fi

@@ -29,6 +29,11 @@ static inline CURLcode recover_curl_set_read_function(CURL *handle, recover_curl
     return curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
 }
 
+/* The write callback has the read callback's shape. */
+static inline CURLcode recover_curl_set_write_function(CURL *handle, recover_curl_read_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
+}
+
 typedef int (*recover_curl_debug_callback)(CURL *handle, curl_infotype type, char *data, size_t size,
                                           void *context);
 

@@ -86,4 +86,21 @@ public enum Crypto {
         _ = sodium_bin2base64(&output, output.count, bytes, bytes.count, variant)
         return String(decoding: output.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+
+    /// The bytes of base64url text (RFC 4648 §5), with or without `=` padding; nil when it is not base64url.
+    public static func base64URLDecode(_ text: String) -> [UInt8]? {
+        var unpadded = Substring(text)
+        while unpadded.hasSuffix("=") { unpadded = unpadded.dropLast() }
+        let input = Array(unpadded.utf8)
+        var output = [UInt8](repeating: 0, count: input.count * 3 / 4 + 1)
+        var written = 0
+        let result = input.withUnsafeBufferPointer { characters in
+            characters.withMemoryRebound(to: CChar.self) { characters in
+                sodium_base642bin(
+                    &output, output.count, characters.baseAddress, characters.count, nil, &written, nil,
+                    sodium_base64_VARIANT_URLSAFE_NO_PADDING)
+            }
+        }
+        return result == 0 ? Array(output.prefix(written)) : nil
+    }
 }

@@ -1,3 +1,4 @@
+import Cryptography
 import Delivery
 import Dispatch
 import Foundation
@@ -26,11 +27,25 @@ public struct MailConfiguration: Sendable {
         guard let relay else { return "no SMTP relay configured (--smtp-url): messages stay queued, nothing is sent" }
         return "mail through \(relay) from \(from ?? "?")"
     }
+
+    /// VAPID's contact (RFC 8292 `sub`): `mailto:` the sender address, or else an https public URL; nil, and no
+    /// Web Push, when there is neither.
+    public var pushSubject: String? { VAPID.subject(mailFrom: from, publicURL: publicURL) }
+
+    /// What `serve` says about Web Push.
+    public var pushSummary: String {
+        guard let pushSubject else {
+            return "Web Push is off: it needs --mail-from or an https --public-url as the contact push services see"
+        }
+        return "Web Push on, contact \(pushSubject)"
+    }
 }
 
-/// The study's outbox and, with a relay, its background sender (docs/messages.md): ``start()`` checks the
-/// relay (a warning when it cannot be used; the server runs on and the messages wait), then sends what is due
-/// every ``interval`` seconds on a queue of its own; ``stop()`` ends it.
+/// The study's outbox and, with a relay or Web Push, its background sender (docs/messages.md,
+/// docs/web-push.md): ``start()`` checks the relay (a warning when it cannot be used; the server runs on and the
+/// messages wait), then sends what is due every ``interval`` seconds on a queue of its own; ``stop()`` ends it.
+/// Without a relay the sender sends only push messages, and e-mail stays queued; without a VAPID contact
+/// (``MailConfiguration/pushSubject``) only e-mail.
 public final class MailServices: Sendable {
     /// Seconds between the sender's rounds.
     public static let interval = 15
@@ -48,10 +63,12 @@ public final class MailServices: Sendable {
     private let queue = DispatchQueue(label: "recover.outbox")
     private let started = Mutex(false)
 
-    /// The outbox on `database`, with a sender when `configuration` names a relay and a sender address.
-    /// `clock` is the outbox's time: the server's clock, which the tests move.
+    /// The outbox on `database`, with a sender when `configuration` names a relay and a sender address, or a
+    /// VAPID contact (push signed with `vapidKey`, the study's shared key pair: ``VAPIDKeys``). `clock` is the
+    /// outbox's time: the server's clock, which the tests move.
     public init(
-        database: StudyStorage, configuration: MailConfiguration, clock: @escaping @Sendable () -> Date = { Date() },
+        database: StudyStorage, configuration: MailConfiguration, vapidKey: P256Key? = nil,
+        clock: @escaping @Sendable () -> Date = { Date() },
         log: @escaping @Sendable (String) -> Void
     ) {
         outbox = MessageOutbox(database: database)
@@ -61,33 +78,48 @@ public final class MailServices: Sendable {
         // Resumed at once and unscheduled, so it never fires until start(): libdispatch must never release a
         // suspended source (the app is built, and released, by every test fixture).
         timer.resume()
-        if let relay = configuration.relay, let from = configuration.from {
-            let mailer = SMTPMailer(relay: relay)
-            self.mailer = mailer
-            sender = OutboxSender(
-                outbox: outbox, mailer: mailer,
-                composer: MessageComposer(from: from, publicURL: configuration.publicURL), clock: clock)
+        if let relay = configuration.relay, configuration.from != nil {
+            mailer = SMTPMailer(relay: relay)
         } else {
             mailer = nil
+        }
+        var push: WebPushSender?
+        if let vapidKey, let subject = configuration.pushSubject {
+            push = WebPushSender(vapid: VAPID(key: vapidKey, subject: subject))
+        }
+        if mailer != nil || push != nil {
+            sender = OutboxSender(
+                outbox: outbox, mailer: mailer,
+                composer: MessageComposer(from: configuration.from ?? "", publicURL: configuration.publicURL),
+                push: push, clock: clock)
+        } else {
             sender = nil
         }
     }
 
-    /// Whether a relay is configured, so that messages are sent at all (pages that need mail say so when not).
-    public var isConfigured: Bool { sender != nil }
+    /// Whether a relay is configured, so that e-mail is sent at all (pages that need mail say so when not).
+    public var isConfigured: Bool { mailer != nil }
+
+    /// Whether push messages are sent (a VAPID key and contact).
+    public var pushIsConfigured: Bool { sender?.push != nil }
 
     deinit { timer.cancel() }
 
     /// Says how mail goes and, with a relay, starts the relay check and the sender's rounds.
     public func start() {
         log("mail: \(configuration.summary)")
+        log(
+            "push: \(pushIsConfigured || configuration.pushSubject == nil ? configuration.pushSummary : "Web Push is off")"
+        )
         let first = started.withLock { was in
             defer { was = true }
             return !was
         }
-        guard let sender, let mailer, first else { return }
+        guard let sender, first else { return }
         let log = log
+        let mailer = mailer
         queue.async {
+            guard let mailer else { return }
             do {
                 try mailer.verifyRelay()
             } catch let error as MailError {
@@ -100,9 +132,11 @@ public final class MailServices: Sendable {
             do {
                 let round = try sender.sendAllDue()
                 guard !round.isEmpty else { return }
-                let error = round.lastError.map { "; last error: \($0)" } ?? ""
+                let error =
+                    (round.lastError.map { "; last error: \($0)" } ?? "")
+                    + (round.lastPushError.map { "; last push error: \($0)" } ?? "")
                 log(
-                    "mail: sent \(round.sent), retrying \(round.retrying), failed \(round.failed), "
+                    "messages: sent \(round.sent), retrying \(round.retrying), failed \(round.failed), "
                         + "left for their lease \(round.skipped)\(error)")
             } catch {
                 log("mail: the outbox could not be read or updated: \(type(of: error))")

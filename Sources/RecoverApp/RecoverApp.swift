@@ -56,9 +56,11 @@ public struct RecoverApp: Sendable {
         let health = try HealthServices(
             study: study, dataFolder: folder.url, uploadLimit: configuration.healthUploadLimit, log: configuration.log)
         health.spooling.removeLeftovers()
+        // The study's VAPID key pair, made at the first start and shared by every instance (docs/web-push.md).
+        let vapidKey = try VAPIDKeys.keyPair(in: folder.records.database)
         let mail = MailServices(
-            database: folder.records.database, configuration: configuration.mail, clock: configuration.clock,
-            log: configuration.log)
+            database: folder.records.database, configuration: configuration.mail, vapidKey: vapidKey,
+            clock: configuration.clock, log: configuration.log)
         let mailReady = mail.isConfigured && services.publicURL != nil
         let recovery = RecoveryServices(
             recovery: AccountRecovery(database: folder.records.database), mailReady: mailReady)
@@ -82,6 +84,10 @@ public struct RecoverApp: Sendable {
         self.health = health
         self.console = console
         self.mail = mail
+        let push = PushServices(
+            subscriptions: PushSubscriptions(database: folder.records.database),
+            publicKey: Crypto.base64URL(vapidKey.publicPoint), isAvailable: mail.pushIsConfigured,
+            now: configuration.clock)
         web = try WebApp(services: services, log: configuration.log) { router, services in
             StudyRoutes.add(to: &router, services: services, study: study)
             MediaRoutes.add(to: &router, media: media)
@@ -90,6 +96,7 @@ public struct RecoverApp: Sendable {
             HealthRoutes.add(to: &router, health: health)
             RecoveryRoutes.add(to: &router, services: services, recovery: recovery)
             ReminderRoutes.add(to: &router, reminders: reminders.pages)
+            PushRoutes.add(to: &router, push: push)
             ConsoleRoutes.add(to: &router, context: console)
             ContactRoutes.add(to: &router, context: console)
             CalendarRoutes.add(to: &router, study: study, publicURL: configuration.mail.publicURL)

@@ -66,7 +66,8 @@ extension Commands {
             let sent = entry.sentAt.map { " sent \($0.formatted(.iso8601))" } ?? ""
             let error = entry.lastError.map { " last error \($0)" } ?? ""
             Output.standard.line(
-                "\(entry.createdAt.formatted(.iso8601)) \(entry.kind) to \(entry.recipient): \(entry.state.rawValue), "
+                "\(entry.createdAt.formatted(.iso8601)) \(entry.kind) to "
+                    + "\(entry.channel == .push ? "push subscription " : "")\(entry.recipient): \(entry.state.rawValue), "
                     + "\(entry.attempts) attempts\(sent)\(error)")
         }
     }

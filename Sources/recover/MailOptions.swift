@@ -17,7 +17,9 @@ struct MailSettings {
             "smtp-url", value: "URL",
             help: "The SMTP relay: smtp://[user:pass@]host[:port] (STARTTLS required), smtps://... (TLS), "
                 + "smtp://host:port?tls=none (a local relay only); also RECOVER_SMTP_URL."),
-        .option("mail-from", value: "ADDRESS", help: "The sender address of every message; also RECOVER_MAIL_FROM."),
+        .option(
+            "mail-from", value: "ADDRESS",
+            help: "The sender address of every message and Web Push's contact; also RECOVER_MAIL_FROM."),
         .option(
             "public-url", value: "URL",
             help: "The server's public address for links in messages (https://...); also RECOVER_PUBLIC_URL."),

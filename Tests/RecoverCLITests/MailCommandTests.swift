@@ -80,6 +80,7 @@ import Testing
         #expect(server.errorOutput.contains("mail: warning: the mail relay cannot be reached"))
         #expect(server.errorOutput.contains("queued messages wait"))
         #expect(!server.errorOutput.contains(Self.password))
+        #expect(server.errorOutput.contains("push: Web Push on, contact mailto:study@example.org"))
         #expect(server.port != nil, "the server runs")
     }
 

@@ -63,11 +63,14 @@ final class RecoveryFixture: Sendable {
     /// Sends what is due through the relay and returns the messages received so far, waiting for `count`.
     func deliver(waitingFor count: Int) throws -> [ParsedMail] {
         let smtp = try #require(smtp)
+        // The push sender signs with the real clock: a push service checks the VAPID token's expiry against its own.
+        let vapid = VAPID(
+            key: try VAPIDKeys.keyPair(in: recover.folder.records.database), subject: "mailto:study@recover.test")
         let sender = OutboxSender(
             outbox: recover.mail.outbox,
             mailer: SMTPMailer(relay: try SMTPRelay(url: "smtp://127.0.0.1:\(smtp.port)?tls=none")),
             composer: MessageComposer(from: "study@recover.test", publicURL: Self.publicURL),
-            clock: { [clock] in clock.now })
+            push: WebPushSender(vapid: vapid), clock: { [clock] in clock.now })
         _ = try sender.sendAllDue()
         return try smtp.waitForMessages(count).map { try ParsedMail($0.raw) }
     }

@@ -1,5 +1,6 @@
 import Care
 import Cryptography
+import Delivery
 import Foundation
 import MailTestSupport
 import Recover
@@ -64,14 +65,19 @@ struct ReminderTests {
     static let tokyo = "Asia/Tokyo"
     static let eight = LocalTime(hour: 8)!
 
-    @Test func aTokyoCheckinDueAtEightGetsExactlyOneEmailAtEightTokyoTime() throws {
+    @Test func aTokyoCheckinDueAtEightGetsExactlyOneEmailAndOnePushAtEightTokyoTime() throws {
         let fixture = try RecoveryFixture()
         let participant = try fixture.onboardedParticipant("kenji@example.org", zone: Self.tokyo, checkin: Self.eight)
+        let pushService = try PushTestEndpoint.start()
+        _ = try PushSubscriptions(database: fixture.recover.folder.records.database).subscribe(
+            PushSubscriptionRequest(
+                endpoint: pushService.url("/push/kenji-phone"), p256dh: pushService.p256dh, auth: pushService.auth),
+            participantID: participant.id, at: fixture.clock.now)
         fixture.moveTo(LocalTime(hour: 7, minute: 59)!, in: Self.tokyo)
         #expect(try fixture.recover.reminders.queueDue().queued == 0, "not before 08:00")
         fixture.clock.advance(by: 60)
         #expect(LocalDateTime(instant: fixture.clock.now, in: TimeZone(identifier: Self.tokyo)!).time == Self.eight)
-        #expect(try fixture.recover.reminders.queueDue().queued == 1)
+        #expect(try fixture.recover.reminders.queueDue().queued == 2, "one e-mail and one push")
         for _ in 0..<3 {
             fixture.clock.advance(by: 300)
             #expect(try fixture.recover.reminders.queueDue().queued == 0, "still one")
@@ -86,8 +92,18 @@ struct ReminderTests {
         #expect(unsubscribe.hasPrefix("<https://recover.test/reminders/unsubscribe/\(participant.id)/"))
         let body = mail.parts[0].body
         #expect(body.contains("https://recover.test/survey/checkin/1"), "the link opens the task")
+        let pushed = try pushService.waitForRequests(1)
+        let states = try fixture.reminderLog().map { "\($0.channel) \($0.state) \($0.lastError ?? "-")" }
+        #expect(pushed.count == 1, "\(states)")
+        let payload = try #require(pushed[0].payload, "the push message decrypts at the test endpoint")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: String])
+        #expect(json["url"] == "/survey/checkin/1", "tapping opens the task")
+        #expect(json["title"] == "Reminder: your daily check-in")
+        #expect(pushed[0].claims["sub"] == "mailto:study@recover.test")
         let sent = try fixture.reminderLog()
-        #expect(sent.count == 1 && sent[0].state == .sent)
+        #expect(sent.count == 2 && sent.allSatisfy { $0.state == .sent })
+        #expect(Set(sent.map(\.channel)) == [.email, .push])
     }
 
     @Test func noReminderOnceTheCheckinIsDoneNorAfterWithdrawal() throws {

@@ -39,15 +39,7 @@ public struct SMTPMailer: Mailer {
             try handle.set(CURLOPT_MAIL_FROM, "<\(message.from)>")
             try handle.check(recover_curl_set_list(handle.raw, CURLOPT_MAIL_RCPT, recipients.raw))
             try handle.set(CURLOPT_UPLOAD, 1)
-            try handle.check(recover_curl_set_offset(handle.raw, CURLOPT_INFILESIZE_LARGE, curl_off_t(bytes.count)))
-            try handle.check(
-                recover_curl_set_read_function(handle.raw) { buffer, size, count, context in
-                    guard let buffer, let context else { return 0 }
-                    let transfer = Unmanaged<SMTPTransfer>.fromOpaque(context).takeUnretainedValue()
-                    let (room, overflow) = size.multipliedReportingOverflow(by: count)
-                    return overflow ? 0 : transfer.read(into: buffer, room: room)
-                })
-            try handle.check(recover_curl_set_pointer(handle.raw, CURLOPT_READDATA, context))
+            try transfer.install(on: handle)
             // The debug hook only notes which command was sent last, to tell a refused recipient from a refused
             // sender; nothing of the conversation is kept or printed.
             try handle.set(CURLOPT_VERBOSE, 1)
@@ -61,9 +53,7 @@ public struct SMTPMailer: Mailer {
             try handle.check(recover_curl_set_pointer(handle.raw, CURLOPT_DEBUGDATA, context))
             let result = curl_easy_perform(handle.raw)
             guard result != CURLE_OK else { return }
-            var reply = 0
-            _ = recover_curl_response_code(handle.raw, &reply)
-            throw Self.error(for: result, reply: reply, lastCommand: transfer.lastCommand)
+            throw Self.error(for: result, reply: handle.responseCode, lastCommand: transfer.lastCommand)
         }
     }
 
@@ -74,15 +64,12 @@ public struct SMTPMailer: Mailer {
         try handle.set(CURLOPT_CONNECT_ONLY, 1)
         let result = curl_easy_perform(handle.raw)
         guard result != CURLE_OK else { return }
-        var reply = 0
-        _ = recover_curl_response_code(handle.raw, &reply)
-        throw Self.error(for: result, reply: reply, lastCommand: nil)
+        throw Self.error(for: result, reply: handle.responseCode, lastCommand: nil)
     }
 
     /// A handle for the relay: its URL (SMTP only), TLS as its rule says, its credentials, the deadlines, and no
-    /// signals (libcurl runs on the caller's thread, never raising SIGALRM in a threaded server).
+    /// signals (``CurlHandle``).
     private func connection() throws -> CurlHandle {
-        _ = Self.globalSetUp
         let handle = try CurlHandle()
         try handle.set(CURLOPT_URL, relay.connectionURL)
         try handle.set(CURLOPT_PROTOCOLS_STR, "smtp,smtps")
@@ -90,14 +77,9 @@ public struct SMTPMailer: Mailer {
             CURLOPT_USE_SSL, Int(relay.security == .none ? CURLUSESSL_NONE.rawValue : CURLUSESSL_ALL.rawValue))
         if let username = relay.username { try handle.set(CURLOPT_USERNAME, username) }
         if let password = relay.password { try handle.set(CURLOPT_PASSWORD, password) }
-        try handle.set(CURLOPT_CONNECTTIMEOUT, connectTimeout)
-        try handle.set(CURLOPT_TIMEOUT, timeout)
-        try handle.set(CURLOPT_NOSIGNAL, 1)
+        try handle.setDeadlines(connect: connectTimeout, total: timeout)
         return handle
     }
-
-    /// libcurl's process-wide set-up, run once before the first handle.
-    private static let globalSetUp: Void = { _ = recover_curl_global_init() }()
 
     /// The category of a failed transfer, from libcurl's code, the relay's last reply and the command it
     /// answered.
@@ -136,21 +118,8 @@ public struct SMTPMailer: Mailer {
 
 /// The bytes of one upload and the last SMTP command sent, shared with libcurl's callbacks during one
 /// `curl_easy_perform` on the calling thread.
-final class SMTPTransfer {
-    private let bytes: [UInt8]
-    private var offset = 0
+final class SMTPTransfer: CurlUpload {
     private(set) var lastCommand: String?
-
-    init(bytes: [UInt8]) { self.bytes = bytes }
-
-    /// Copies the next bytes into libcurl's buffer of `room` bytes; 0 at the end.
-    func read(into buffer: UnsafeMutablePointer<CChar>, room: Int) -> Int {
-        let count = min(room, bytes.count - offset)
-        guard count > 0 else { return 0 }
-        UnsafeMutableRawBufferPointer(start: buffer, count: count).copyBytes(from: bytes[offset..<(offset + count)])
-        offset += count
-        return count
-    }
 
     /// Notes the verb (`MAIL`, `RCPT`, `DATA`, `AUTH`...) at the start of a command line; not `QUIT`, which
     /// libcurl sends after the command that failed.

@@ -220,6 +220,43 @@ public struct MessageComposer: Sendable {
         return result
     }
 
+    /// The push payload for a ``MessageChannel/push`` message: a small JSON object `{"title", "body", "url"}`
+    /// the service worker shows, in the message's language; `url` is a path on this server (`/` when the
+    /// parameters give none, or one that is not a plain path). Throws ``PushError`` (`invalid-message`) for a
+    /// kind without a push template. A reminder's parameters: `taskTitle`, `url`; nothing else is used.
+    public func pushPayload(_ message: OutboxMessage) throws -> [UInt8] {
+        let chinese = message.language.hasPrefix("zh")
+        let title: String
+        let body: String
+        switch message.kind {
+        case .reminder:
+            let task = message.parameters["taskTitle"] ?? (chinese ? "任务" : "a task")
+            title = chinese ? "提醒：\(task)" : "Reminder: \(task)"
+            body = chinese ? "现在可以完成“\(task)”了。" : "It is time for \(task)."
+        case .test:
+            title = chinese ? "Recover 测试通知" : "Recover test notification"
+            body =
+                chinese
+                ? "这条通知确认 Recover 可以向这台设备发送提醒。" : "This confirms that Recover can send reminders to this device."
+        default:
+            throw PushError(.invalidMessage)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let payload = Array(
+            try encoder.encode(["title": title, "body": body, "url": Self.localPath(message.parameters["url"])]))
+        guard payload.count <= PushEncryption.payloadLimit else { throw PushError(.invalidMessage) }
+        return payload
+    }
+
+    /// `path` when it is a path on this server (`/survey/t/3`), else `/`: never another origin (`//host`, a scheme).
+    static func localPath(_ path: String?) -> String {
+        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), path.utf8.count <= 512,
+            path.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "\\" })
+        else { return "/" }
+        return path
+    }
+
     /// The test message (`recover mail test`): it says only that mail from this server works.
     public func test(to recipient: String, language: String, date: Date = Date()) -> MailMessage {
         let chinese = language.hasPrefix("zh")

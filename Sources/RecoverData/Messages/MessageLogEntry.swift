@@ -7,6 +7,8 @@ public struct MessageLogEntry: Hashable, Sendable {
     public let id: String
     /// What it is for.
     public let kind: MessageKind
+    /// How it goes out (for push, ``recipient`` is the subscription's id).
+    public let channel: MessageChannel
     /// To whom.
     public let recipient: String
     /// In which language.

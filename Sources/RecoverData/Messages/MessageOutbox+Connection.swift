@@ -9,7 +9,11 @@ extension MessageOutbox {
     /// (an address that is not one, over-long parameters) throws ``MessageOutboxError``.
     @discardableResult
     public static func enqueue(_ request: MessageRequest, at instant: Date, in db: StoreConnection) throws -> Bool {
-        guard MailAddress.isValid(request.recipient) else { throw MessageOutboxError(.invalidRecipient) }
+        let recipientIsValid =
+            request.channel == .push
+            ? UUID(uuidString: request.recipient) != nil && request.recipient == request.recipient.lowercased()
+            : MailAddress.isValid(request.recipient)
+        guard recipientIsValid else { throw MessageOutboxError(.invalidRecipient) }
         guard (1...200).contains(request.dedupeKey.utf8.count) else { throw MessageOutboxError(.invalidDedupeKey) }
         guard (1...16).contains(request.language.utf8.count) else { throw MessageOutboxError(.invalidLanguage) }
         let encoder = JSONEncoder()
@@ -18,43 +22,54 @@ extension MessageOutbox {
         guard parameters.utf8.count <= parametersLimit else { throw MessageOutboxError(.parametersTooLarge) }
         return try db.execute(
             """
-            INSERT INTO message_outbox (id, kind, recipient, language, parameters, dedupe_key, state, attempts,
-                next_attempt_at, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?)
+            INSERT INTO message_outbox (id, kind, channel, recipient, language, parameters, dedupe_key, state,
+                attempts, next_attempt_at, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?)
             ON CONFLICT (dedupe_key) DO NOTHING
             """,
             [
-                UUID().uuidString.lowercased(), request.kind.rawValue, request.recipient, request.language, parameters,
-                request.dedupeKey, instant, instant,
+                UUID().uuidString.lowercased(), request.kind.rawValue, request.channel.rawValue, request.recipient,
+                request.language, parameters, request.dedupeKey, instant, instant,
             ]) == 1
     }
 
-    /// ``claim(owner:now:limit:)`` inside the caller's write transaction.
-    /// Whether any message is due or held under an expired lease (what ``claimDue`` would act on).
-    static func hasDue(now: Date, in db: StoreConnection) throws -> Bool {
-        try db.queryOne(
-            """
-            SELECT 1 AS found FROM message_outbox
-            WHERE (state = 'queued' AND next_attempt_at <= ?) OR (state = 'sending' AND lease_expires_at <= ?)
-            LIMIT 1
-            """, [now, now]) != nil
+    /// `AND channel IN (...)` for `channels` (sorted, so the statement's text is stable), with its arguments.
+    static func channelFilter(_ channels: Set<MessageChannel>) -> (sql: String, arguments: [any StoreValue]) {
+        let names = channels.map(\.rawValue).sorted()
+        return (" AND channel IN (\(names.map { _ in "?" }.joined(separator: ", ")))", names)
     }
 
+    /// Whether any message on `channels` is due or held under an expired lease (what ``claimDue`` would act on).
+    static func hasDue(now: Date, channels: Set<MessageChannel>, in db: StoreConnection) throws -> Bool {
+        guard !channels.isEmpty else { return false }
+        let filter = channelFilter(channels)
+        return try db.queryOne(
+            """
+            SELECT 1 AS found FROM message_outbox
+            WHERE ((state = 'queued' AND next_attempt_at <= ?) OR (state = 'sending' AND lease_expires_at <= ?))\(filter.sql)
+            LIMIT 1
+            """, [now, now] + filter.arguments) != nil
+    }
+
+    /// ``claim(owner:now:limit:channels:)`` inside the caller's write transaction.
     static func claimDue(
-        owner: String, now: Date, limit: Int, policy: MessageRetryPolicy, in db: StoreConnection
+        owner: String, now: Date, limit: Int, channels: Set<MessageChannel>, policy: MessageRetryPolicy,
+        in db: StoreConnection
     ) throws -> [OutboxMessage] {
+        guard !channels.isEmpty else { return [] }
+        let filter = channelFilter(channels)
         try db.execute(
             """
             UPDATE message_outbox SET state = 'failed', last_error = 'interrupted', lease_owner = NULL,
                 lease_expires_at = NULL
-            WHERE state = 'sending' AND lease_expires_at <= ? AND attempts >= ?
-            """, [now, policy.maximumAttempts])
+            WHERE state = 'sending' AND lease_expires_at <= ? AND attempts >= ?\(filter.sql)
+            """, [now, policy.maximumAttempts] + filter.arguments)
         let due = try db.query(
             """
             SELECT * FROM message_outbox
-            WHERE (state = 'queued' AND next_attempt_at <= ?) OR (state = 'sending' AND lease_expires_at <= ?)
+            WHERE ((state = 'queued' AND next_attempt_at <= ?) OR (state = 'sending' AND lease_expires_at <= ?))\(filter.sql)
             ORDER BY next_attempt_at, id LIMIT ?
-            """, [now, now, min(max(limit, 1), 100)]
+            """, [now, now] + filter.arguments + [min(max(limit, 1), 100)]
         ).map(decode)
         let until = now.addingTimeInterval(policy.lease)
         return try due.map { message in
@@ -65,7 +80,8 @@ extension MessageOutbox {
                 WHERE id = ?
                 """, [owner, until, message.id])
             return OutboxMessage(
-                id: message.id, kind: message.kind, recipient: message.recipient, language: message.language,
+                id: message.id, kind: message.kind, channel: message.channel, recipient: message.recipient,
+                language: message.language,
                 parameters: message.parameters, dedupeKey: message.dedupeKey, state: .sending,
                 attempts: message.attempts + 1, nextAttemptAt: message.nextAttemptAt, leaseOwner: owner,
                 leaseExpiresAt: until, sentAt: nil, lastError: message.lastError, createdAt: message.createdAt)
@@ -92,12 +108,14 @@ extension MessageOutbox {
         arguments.append(query.limit)
         return try db.query(
             """
-            SELECT id, kind, recipient, language, state, attempts, created_at, next_attempt_at, sent_at, last_error
+            SELECT id, kind, channel, recipient, language, state, attempts, created_at, next_attempt_at, sent_at,
+                last_error
             FROM message_outbox \(filter) ORDER BY created_at DESC, id DESC LIMIT ?
             """, arguments
         ).map { row in
             MessageLogEntry(
-                id: try row.string("id"), kind: try kind(row), recipient: try row.string("recipient"),
+                id: try row.string("id"), kind: try kind(row), channel: try channel(row),
+                recipient: try row.string("recipient"),
                 language: try row.string("language"), state: try state(row), attempts: try row.int("attempts"),
                 createdAt: try row.date("created_at"), nextAttemptAt: try row.date("next_attempt_at"),
                 sentAt: try row["sent_at"], lastError: try row["last_error"])
@@ -110,7 +128,8 @@ extension MessageOutbox {
             throw MessageOutboxError(.unreadableRow)
         }
         return OutboxMessage(
-            id: try row.string("id"), kind: try kind(row), recipient: try row.string("recipient"),
+            id: try row.string("id"), kind: try kind(row), channel: try channel(row),
+            recipient: try row.string("recipient"),
             language: try row.string("language"), parameters: parameters, dedupeKey: try row.string("dedupe_key"),
             state: try state(row), attempts: try row.int("attempts"), nextAttemptAt: try row.date("next_attempt_at"),
             leaseOwner: try row["lease_owner"], leaseExpiresAt: try row["lease_expires_at"], sentAt: try row["sent_at"],
@@ -120,6 +139,13 @@ extension MessageOutbox {
     private static func kind(_ row: StoreRow) throws -> MessageKind {
         guard let kind = MessageKind(rawValue: try row.string("kind")) else { throw MessageOutboxError(.unreadableRow) }
         return kind
+    }
+
+    private static func channel(_ row: StoreRow) throws -> MessageChannel {
+        guard let channel = MessageChannel(rawValue: try row.string("channel")) else {
+            throw MessageOutboxError(.unreadableRow)
+        }
+        return channel
     }
 
     private static func state(_ row: StoreRow) throws -> OutboxMessage.State {

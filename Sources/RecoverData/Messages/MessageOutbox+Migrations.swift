@@ -29,7 +29,13 @@ extension MessageOutbox {
                 CREATE INDEX message_outbox_due ON message_outbox (state, next_attempt_at);
                 CREATE INDEX message_outbox_created ON message_outbox (created_at);
                 CREATE INDEX message_outbox_recipient ON message_outbox (recipient, created_at);
-                """)
+                """),
+        Migration(
+            name: "messages-002-channel",
+            sql: """
+                -- How a message goes: 'email' (recipient: an address) or 'push' (recipient: a push_subscription id).
+                ALTER TABLE message_outbox ADD COLUMN channel TEXT NOT NULL DEFAULT 'email';
+                """),
     ]
 
     /// The same table on PostgreSQL (appended to ``RecoverSchema/postgresMigrations``).
@@ -56,6 +62,11 @@ extension MessageOutbox {
                 CREATE INDEX message_outbox_due ON message_outbox (state, next_attempt_at);
                 CREATE INDEX message_outbox_created ON message_outbox (created_at);
                 CREATE INDEX message_outbox_recipient ON message_outbox (recipient, created_at);
-                """)
+                """),
+        PostgresMigration(
+            name: "messages-002-channel",
+            sql: """
+                ALTER TABLE message_outbox ADD COLUMN channel text COLLATE "C" NOT NULL DEFAULT 'email';
+                """),
     ]
 }

@@ -37,14 +37,17 @@ public struct MessageOutbox: Sendable {
 
     /// Claims up to `limit` due messages (queued and due, or sending under an expired lease) for `owner`, each
     /// now ``OutboxMessage/State/sending`` with one more attempt and a lease until `now` + the policy's lease.
-    /// A message whose lease expired on its last attempt is given up instead (`interrupted`).
-    public func claim(owner: String, now: Date = Date(), limit: Int = 10) throws -> [OutboxMessage] {
+    /// A message whose lease expired on its last attempt is given up instead (`interrupted`). Only messages on
+    /// `channels` are claimed (a sender without a mail relay leaves e-mail queued).
+    public func claim(
+        owner: String, now: Date = Date(), limit: Int = 10, channels: Set<MessageChannel> = [.email, .push]
+    ) throws -> [OutboxMessage] {
         let policy = policy
         // Asked every 15 s by every sender: a read finds the usual "nothing due" without taking the writer's
         // turn (on PostgreSQL, the study's writer lock).
-        guard try database.read({ db in try Self.hasDue(now: now, in: db) }) else { return [] }
+        guard try database.read({ db in try Self.hasDue(now: now, channels: channels, in: db) }) else { return [] }
         return try database.write { db in
-            try Self.claimDue(owner: owner, now: now, limit: limit, policy: policy, in: db)
+            try Self.claimDue(owner: owner, now: now, limit: limit, channels: channels, policy: policy, in: db)
         }
     }
 

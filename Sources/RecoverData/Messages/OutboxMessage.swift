@@ -33,6 +33,29 @@ public struct MessageKind: RawRepresentable, Hashable, Sendable, Codable, Custom
     public static let test = MessageKind(known: "test")
 }
 
+/// How a message goes out: by e-mail (its recipient an address) or by Web Push (its recipient a
+/// ``PushSubscription`` id).
+public struct MessageChannel: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The stored name (`email`, `push`).
+    public let rawValue: String
+
+    /// A channel from its stored name; nil for one Recover does not know.
+    public init?(rawValue: String) {
+        guard rawValue == "email" || rawValue == "push" else { return nil }
+        self.rawValue = rawValue
+    }
+
+    private init(known: String) { rawValue = known }
+
+    /// The stored name.
+    public var description: String { rawValue }
+
+    /// E-mail through the SMTP relay.
+    public static let email = MessageChannel(known: "email")
+    /// Web Push to one browser's subscription.
+    public static let push = MessageChannel(known: "push")
+}
+
 /// One message in the outbox (`message_outbox`): to whom, what kind, and where its delivery stands. It holds
 /// no body: the sender builds one from the kind, the language and ``parameters`` when it sends.
 public struct OutboxMessage: Hashable, Sendable {
@@ -52,7 +75,9 @@ public struct OutboxMessage: Hashable, Sendable {
     public let id: String
     /// What it is for, and so which template writes it.
     public let kind: MessageKind
-    /// The recipient's e-mail address.
+    /// How it goes out.
+    public let channel: MessageChannel
+    /// The recipient's e-mail address, or for ``MessageChannel/push`` the subscription's id.
     public let recipient: String
     /// The language the message is written in (`en`, `zh-Hans`).
     public let language: String
@@ -82,7 +107,10 @@ public struct OutboxMessage: Hashable, Sendable {
 public struct MessageRequest: Hashable, Sendable {
     /// What it is for.
     public var kind: MessageKind
-    /// The e-mail address (checked by ``MailAddress``).
+    /// How it goes out: e-mail (the default) or Web Push.
+    public var channel: MessageChannel
+    /// The e-mail address (checked by ``MailAddress``), or for ``MessageChannel/push`` a subscription's id
+    /// (``PushSubscriptions/subscriptions(participantID:in:)``).
     public var recipient: String
     /// `en` or `zh-Hans`.
     public var language: String
@@ -91,13 +119,14 @@ public struct MessageRequest: Hashable, Sendable {
     /// Its cause, unique in the outbox.
     public var dedupeKey: String
 
-    /// A message of `kind` to `recipient` in `language`; `dedupeKey` names its cause (`invitation:<code>`), so a
-    /// retried use case queues it once.
+    /// A message of `kind` to `recipient` in `language` on `channel`; `dedupeKey` names its cause
+    /// (`invitation:<code>`), so a retried use case queues it once.
     public init(
-        kind: MessageKind, recipient: String, language: String, parameters: [String: String] = [:],
-        dedupeKey: String
+        kind: MessageKind, channel: MessageChannel = .email, recipient: String, language: String,
+        parameters: [String: String] = [:], dedupeKey: String
     ) {
         self.kind = kind
+        self.channel = channel
         self.recipient = recipient
         self.language = language
         self.parameters = parameters

@@ -18,7 +18,7 @@ public struct ReminderScheduler: Sendable {
     /// Which tasks remind.
     public let rules: [StudyReminders.Rule]
     /// The server's public address for links (`--public-url`); without it no e-mail reminder is queued
-    /// (its link would have nowhere to point).
+    /// (its link would have nowhere to point). Push reminders carry a path on this server and need none.
     public let linkBase: String?
     /// The key of the unsubscribe links' tokens.
     let unsubscribeKey: [UInt8]
@@ -86,30 +86,45 @@ public struct ReminderScheduler: Sendable {
         var requests: [(String, MessageRequest)] = []
         for row in rows {
             let preferences = try Self.preferences(row)
-            guard !preferences.paused, preferences.email, let linkBase else { continue }
-            pass.participants += 1
+            guard !preferences.paused else { continue }
             let participantID = try row.string("id")
+            let byEmail = preferences.email ? linkBase : nil
+            let devices =
+                preferences.push ? try PushSubscriptions.subscriptions(participantID: participantID, in: db) : []
+            guard byEmail != nil || !devices.isEmpty else { continue }
+            pass.participants += 1
             let zone = TimeZone(identifier: try row["time_zone"] ?? "UTC") ?? TimeZone(identifier: "UTC")!
             let language: String = try row["language"] ?? "en"
             for (event, rule, time) in try dueEvents(participantID, zone: zone, preferences, now: now, in: db) {
-                let key = "reminder:\(participantID):\(event.task.id):\(event.scheduleEvent.occurrence):email"
-                guard try db.queryOne("SELECT 1 AS found FROM message_outbox WHERE dedupe_key = ?", [key]) == nil
-                else { continue }
-                let parameters = [
-                    "taskTitle": rule.title(in: language),
-                    "time": event.scheduleEvent.isAllDay ? "" : String(time.description.prefix(5)),
-                    "link": "\(linkBase)/survey/\(rule.studyTaskID)/\(event.scheduleEvent.occurrence)",
-                    "accountLink": "\(linkBase)/account#reminders",
-                    "unsubscribe":
-                        "\(linkBase)/reminders/unsubscribe/\(participantID)/\(unsubscribeToken(participantID: participantID))",
-                ]
-                requests.append(
-                    (
-                        participantID,
+                let occurrence = event.scheduleEvent.occurrence
+                let cause = "reminder:\(participantID):\(event.task.id):\(occurrence)"
+                let path = "/survey/\(rule.studyTaskID)/\(occurrence)"
+                var wanted: [MessageRequest] = []
+                if let linkBase = byEmail {
+                    let token = unsubscribeToken(participantID: participantID)
+                    wanted.append(
                         MessageRequest(
                             kind: .reminder, recipient: try row.string("email"), language: language,
-                            parameters: parameters, dedupeKey: key)
-                    ))
+                            parameters: [
+                                "taskTitle": rule.title(in: language),
+                                "time": event.scheduleEvent.isAllDay ? "" : String(time.description.prefix(5)),
+                                "link": linkBase + path, "accountLink": "\(linkBase)/account/reminders",
+                                "unsubscribe": "\(linkBase)/reminders/unsubscribe/\(participantID)/\(token)",
+                            ], dedupeKey: cause + ":email"))
+                }
+                for device in devices {
+                    wanted.append(
+                        MessageRequest(
+                            kind: .reminder, channel: .push, recipient: device.id, language: language,
+                            parameters: ["taskTitle": rule.title(in: language), "url": path],
+                            dedupeKey: cause + ":push:\(device.id)"))
+                }
+                for request in wanted
+                where try db.queryOne("SELECT 1 AS found FROM message_outbox WHERE dedupe_key = ?", [request.dedupeKey])
+                    == nil
+                {
+                    requests.append((participantID, request))
+                }
             }
         }
         return requests

@@ -15,7 +15,7 @@ extension RecoverSchema {
             consentMigration, consentSignatureMigration, consoleMigration, BackgroundJobs.postgresMigration,
         ] + HealthStore.postgresMigrations + MessageOutbox.postgresMigrations
         + ReminderPreferenceStore.postgresMigrations + CalendarFeedStore.postgresMigrations
-        + StudyContactStore.postgresMigrations
+        + StudyContactStore.postgresMigrations + PushSubscriptions.postgresMigrations
 
     /// Connects to the study database at `url`, applies the migrations not yet applied (several instances
     /// starting at once apply each once), and records every write in the audit trail as `system` unless the

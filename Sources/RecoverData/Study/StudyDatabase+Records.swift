@@ -32,8 +32,8 @@ extension StudyDatabase {
     }
 
     /// Withdraws the participant on their local day `day`: in one transaction, every current task of theirs
-    /// gets a new version whose schedule ends at the start of `day` (nothing is deleted), and the account is
-    /// marked withdrawn at `instant`. Repeating it changes nothing more.
+    /// gets a new version whose schedule ends at the start of `day` (nothing is deleted), the account is
+    /// marked withdrawn at `instant`, and its push subscriptions are deleted. Repeating it changes nothing more.
     public func withdraw(patientID: String, on day: LocalDate, at instant: Date) throws {
         try database.write { db in
             // The participant withdraws themselves: the audit trail names them as the actor.
@@ -50,6 +50,8 @@ extension StudyDatabase {
                 }
             }
             try AccountStore.withdraw(accountID: patientID, at: instant, in: db)
+            // No push message reaches a browser after withdrawal (the sender also checks the account).
+            try PushSubscriptions.deleteAll(participantID: patientID, in: db)
         }
     }
 

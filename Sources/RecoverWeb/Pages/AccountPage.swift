@@ -93,7 +93,7 @@ enum AccountPage {
                 "<option value=\"\(language.tag)\" lang=\"\(language.tag)\"\(selected)>\(language.nativeName)</option>")
         }
         return Layout.page(
-            title: t["account.title"], request: request, scripts: ["study/js/timezone.js"],
+            title: t["account.title"], request: request, scripts: ["study/js/timezone.js", "study/js/push.js"],
             body: """
                 <h1>\(t["account.title"])</h1>
                 \(notice)
@@ -107,6 +107,7 @@ enum AccountPage {
                 <div><button class="button" type="submit">\(t["account.save"])</button></div>
                 </form>
                 </section>
+                \(PushSection.render(request))
                 \(request.studySections.account)
                 \(AccountRecordSections.render(request))
                 <section class="card" aria-labelledby="password-heading">

@@ -74,6 +74,8 @@ function enhanceRequestCard(card, report) {
     const message = card.dataset[`${answer}Message`] ?? defaultMessages[answer];
     announce(status, message);
     report(true);
+    // Other modules act on the answer (push.js subscribes once notifications are allowed).
+    card.dispatchEvent(new CustomEvent('permission-answer', { bubbles: true, detail: { kind, answer } }));
   };
 
   button.hidden = false;

@@ -18,3 +18,4 @@ import './formats.js';
 import './location.js';
 import './health-upload.js';
 import './reset-code.js';
+import './push.js';
