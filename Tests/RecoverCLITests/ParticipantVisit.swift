@@ -87,7 +87,7 @@ struct ParticipantVisit: Sendable {
     }
 
     private mutating func join(_ acknowledge: (Write) -> Void) throws {
-        if try get("/join/\(code)", orElse: 404) == 404 {
+        if try get("/join/\(code)", orElse: 410) == 410 {
             stage = .signingIn  // the lost answer's join committed: the account exists
             return
         }
