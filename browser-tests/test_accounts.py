@@ -77,7 +77,7 @@ def test_invitation_cannot_be_used_twice(server, driver):
     join(driver, server.invitation_url, "first@example.com", PASSWORD)
     driver.delete_all_cookies()
     driver.get(server.invitation_url)
-    assert "already been used" in driver.find_element(By.TAG_NAME, "main").text
+    assert "already used to create an account" in driver.find_element(By.TAG_NAME, "main").text
     check_page(driver, "invitation-used")
 
 
