@@ -18,9 +18,9 @@ public struct P256Error: Error, Hashable, Sendable, CustomStringConvertible {
 /// let shared = try key.sharedSecret(with: try P256Key(publicPoint: subscriberKey))
 /// let signature = try key.signES256(Array("header.payload".utf8))   // 64 bytes r||s
 /// ```
+// @unchecked Sendable: the EVP_PKEY is never changed after it is made, and OpenSSL 3 allows a key to be used from
+// several threads at once for reading operations (derive, sign).
 public final class P256Key: @unchecked Sendable {
-    // @unchecked Sendable: the EVP_PKEY is never changed after it is made, and OpenSSL 3 allows a key to be used
-    // from several threads at once for reading operations (derive, sign).
     private let key: OpaquePointer
 
     /// The uncompressed public point: 0x04, x, y (65 bytes).

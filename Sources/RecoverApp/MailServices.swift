@@ -1,9 +1,7 @@
 import Cryptography
 import Delivery
-import Dispatch
 import Foundation
 import RecoverData
-import Synchronization
 
 /// How the server sends mail (`--smtp-url`, `--mail-from`, `--public-url`); no relay means nothing is sent and
 /// messages stay queued.
@@ -57,11 +55,7 @@ public final class MailServices: Sendable {
     private let sender: OutboxSender?
     private let mailer: SMTPMailer?
     private let log: @Sendable (String) -> Void
-    // nonisolated(unsafe): a dispatch source is safe to use from any thread (libdispatch's contract); it is
-    // scheduled once, in start(), and cancelled in stop() or when released.
-    nonisolated(unsafe) private let timer: any DispatchSourceTimer
-    private let queue = DispatchQueue(label: "recover.outbox")
-    private let started = Mutex(false)
+    private let timer = RepeatingTimer(label: "recover.outbox")
 
     /// The outbox on `database`, with a sender when `configuration` names a relay and a sender address, or a
     /// VAPID contact (push signed with `vapidKey`, the study's shared key pair: ``VAPIDKeys``). `clock` is the
@@ -74,10 +68,6 @@ public final class MailServices: Sendable {
         outbox = MessageOutbox(database: database)
         self.configuration = configuration
         self.log = log
-        timer = DispatchSource.makeTimerSource(queue: queue)
-        // Resumed at once and unscheduled, so it never fires until start(): libdispatch must never release a
-        // suspended source (the app is built, and released, by every test fixture).
-        timer.resume()
         if let relay = configuration.relay, configuration.from != nil {
             mailer = SMTPMailer(relay: relay)
         } else {
@@ -103,32 +93,16 @@ public final class MailServices: Sendable {
     /// Whether push messages are sent (a VAPID key and contact).
     public var pushIsConfigured: Bool { sender?.push != nil }
 
-    deinit { timer.cancel() }
-
     /// Says how mail goes and, with a relay, starts the relay check and the sender's rounds.
     public func start() {
         log("mail: \(configuration.summary)")
         log(
             "push: \(pushIsConfigured || configuration.pushSubject == nil ? configuration.pushSummary : "Web Push is off")"
         )
-        let first = started.withLock { was in
-            defer { was = true }
-            return !was
-        }
-        guard let sender, first else { return }
+        guard let sender else { return }
         let log = log
         let mailer = mailer
-        queue.async {
-            guard let mailer else { return }
-            do {
-                try mailer.verifyRelay()
-            } catch let error as MailError {
-                log("mail: warning: \(error); the server runs and queued messages wait for the relay")
-            } catch {
-                log("mail: warning: the relay could not be checked")
-            }
-        }
-        timer.setEventHandler {
+        let started = timer.start(every: Self.interval) {
             do {
                 let round = try sender.sendAllDue()
                 guard !round.isEmpty else { return }
@@ -142,11 +116,19 @@ public final class MailServices: Sendable {
                 log("mail: the outbox could not be read or updated: \(type(of: error))")
             }
         }
-        timer.schedule(deadline: .now() + 1, repeating: .seconds(Self.interval))
+        guard started else { return }
+        timer.queue.async {
+            guard let mailer else { return }
+            do {
+                try mailer.verifyRelay()
+            } catch let error as MailError {
+                log("mail: warning: \(error); the server runs and queued messages wait for the relay")
+            } catch {
+                log("mail: warning: the relay could not be checked")
+            }
+        }
     }
 
     /// Stops the sender's rounds (a round under way finishes).
-    public func stop() {
-        timer.cancel()
-    }
+    public func stop() { timer.cancel() }
 }

@@ -1,8 +1,6 @@
-import Dispatch
 import Foundation
 import RecoverData
 import RecoverWeb
-import Synchronization
 
 /// The reminder scheduler and its rounds (docs/reminders.md): ``start()`` looks for due reminders every
 /// ``interval`` seconds on a queue of its own (the first a second after start), at the study's time, and
@@ -20,11 +18,7 @@ public final class ReminderServices: Sendable {
     private let studyClock: @Sendable () -> Date
     private let clock: @Sendable () -> Date
     private let log: @Sendable (String) -> Void
-    // nonisolated(unsafe): a dispatch source is safe to use from any thread (libdispatch's contract); it is
-    // scheduled once, in start(), and cancelled in stop() or when released.
-    nonisolated(unsafe) private let timer: any DispatchSourceTimer
-    private let queue = DispatchQueue(label: "recover.reminders")
-    private let started = Mutex(false)
+    private let timer = RepeatingTimer(label: "recover.reminders")
 
     /// The reminders of `database`: due at `studyClock`'s time, queued at `clock`'s.
     public init(
@@ -39,12 +33,7 @@ public final class ReminderServices: Sendable {
         self.studyClock = studyClock
         self.clock = clock
         self.log = log
-        timer = DispatchSource.makeTimerSource(queue: queue)
-        // Resumed at once and unscheduled, so it never fires until start() (see MailServices).
-        timer.resume()
     }
-
-    deinit { timer.cancel() }
 
     /// One round now: queues the reminders due at the study's time.
     @discardableResult
@@ -60,13 +49,8 @@ public final class ReminderServices: Sendable {
 
     /// Starts the rounds (once).
     public func start() {
-        let first = started.withLock { was in
-            defer { was = true }
-            return !was
-        }
-        guard first else { return }
         let log = log
-        timer.setEventHandler { [weak self] in
+        timer.start(every: Self.interval) { [weak self] in
             do {
                 guard let self else { return }
                 let pass = try self.queueDue()
@@ -77,7 +61,6 @@ public final class ReminderServices: Sendable {
                 log("reminders: the due reminders could not be read or queued: \(type(of: error))")
             }
         }
-        timer.schedule(deadline: .now() + 1, repeating: .seconds(Self.interval))
     }
 
     /// Stops the rounds (a round under way finishes).

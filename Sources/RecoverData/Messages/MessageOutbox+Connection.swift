@@ -39,6 +39,12 @@ extension MessageOutbox {
         return (" AND channel IN (\(names.map { _ in "?" }.joined(separator: ", ")))", names)
     }
 
+    /// Whether a message with `dedupeKey` was ever queued (whatever became of it), inside the caller's
+    /// transaction: a use case that reads first writes only what is new.
+    public static func isQueued(dedupeKey: String, in db: StoreConnection) throws -> Bool {
+        try db.queryOne("SELECT 1 AS found FROM message_outbox WHERE dedupe_key = ?", [dedupeKey]) != nil
+    }
+
     /// Whether any message on `channels` is due or held under an expired lease (what ``claimDue`` would act on).
     static func hasDue(now: Date, channels: Set<MessageChannel>, in db: StoreConnection) throws -> Bool {
         guard !channels.isEmpty else { return false }

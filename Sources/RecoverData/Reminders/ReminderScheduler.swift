@@ -119,10 +119,7 @@ public struct ReminderScheduler: Sendable {
                             parameters: ["taskTitle": rule.title(in: language), "url": path],
                             dedupeKey: cause + ":push:\(device.id)"))
                 }
-                for request in wanted
-                where try db.queryOne("SELECT 1 AS found FROM message_outbox WHERE dedupe_key = ?", [request.dedupeKey])
-                    == nil
-                {
+                for request in wanted where try !MessageOutbox.isQueued(dedupeKey: request.dedupeKey, in: db) {
                     requests.append((participantID, request))
                 }
             }

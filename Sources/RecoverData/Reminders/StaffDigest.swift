@@ -41,7 +41,7 @@ public struct StaffDigest: Sendable {
             for row in staff {
                 let id = try row.string("id")
                 let key = Self.dedupeKey(staffID: id, day: today)
-                if try db.queryOne("SELECT 1 AS found FROM message_outbox WHERE dedupe_key = ?", [key]) == nil {
+                if try !MessageOutbox.isQueued(dedupeKey: key, in: db) {
                     waiting.append((id, try row.string("email"), try row["language"] ?? "en"))
                 }
             }
