@@ -32,12 +32,14 @@ enum JoinPage {
         let t = Localizer(request.language)
         let reason = status.map { "join.dead.\($0.rawValue)" } ?? "join.dead.unknown"
         let way: HTML =
-            status == .used
-            ? """
-            <p><a class="button" href="/sign-in">\(t["signIn.submit"])</a></p>
-            <p><a href="/forgot-password">\(t["signIn.forgot"])</a></p>
-            """
-            : "<p>\(t["join.dead.askTeam"])</p>"
+            request.session != nil
+            ? "<p><a class=\"button\" href=\"/\">\(t["error.backHome"])</a></p>"
+            : status == .used
+                ? """
+                <p><a class="button" href="/sign-in">\(t["signIn.submit"])</a></p>
+                <p><a href="/forgot-password">\(t["signIn.forgot"])</a></p>
+                """
+                : "<p>\(t["join.dead.askTeam"])</p>"
         let page = Layout.page(
             title: t["join.dead.title"], request: request,
             body: """
