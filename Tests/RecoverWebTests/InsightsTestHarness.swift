@@ -93,6 +93,15 @@ final class RecordsHarness: Sendable {
         var values = [OutcomeValue(.date(clock.now), kind: RecoveryInsights.Kind.onboardingCompletion)]
         if let goal { values.append(OutcomeValue(.integer(goal), kind: RecoveryInsights.Kind.targetKneeBend)) }
         try record(participant.onboarding, on: today(zone: participant.zone), zone: participant.zone, values: values)
+        // Onboarding signs the participation consent: without a record the participant would meet the gate.
+        let document = ConsentDocuments.consent(language: .english)
+        let consent = ConsentRecord(
+            id: UUID().uuidString.lowercased(), patientID: participant.account.id,
+            documentHTML: Data(document.html.utf8), documentVersion: document.version, language: document.language,
+            printedName: "Test Participant", signatureStrokes: Data("[]".utf8),
+            signaturePNG: Data([0x89, 0x50, 0x4E, 0x47]), signedAt: clock.now, utcOffset: "+08:00",
+            timeZoneIdentifier: participant.zone, signatureMeaning: document.signatureMeaning)
+        try ConsentStore(database: database).add(consent)
     }
 
     func checkin(_ participant: Participant, daysAgo: Int, pain: Int, sleep: Int) throws {

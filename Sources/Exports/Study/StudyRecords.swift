@@ -12,9 +12,15 @@ enum StudyRecords {
     static func forEachParticipant(
         _ filter: ExportFilter, in db: StoreConnection, _ body: (Account) throws -> Void
     ) throws {
+        let included: (Account) throws -> Bool = { account in
+            try filter.consent.withoutCurrentConsent == .included || hasCurrentConsent(account.id, in: db)
+        }
         if let participant = filter.participantID {
-            try db.forEachRow("SELECT id FROM account WHERE id = ? AND role = 'participant'", [participant]) { row in
-                if let account = try AccountStore.account(id: try row.string("id"), in: db) { try body(account) }
+            // Looked up before the body runs its own queries: no query runs while another is iterated.
+            if try isParticipant(participant, in: db), let account = try AccountStore.account(id: participant, in: db),
+                try included(account)
+            {
+                try body(account)
             }
             return
         }
@@ -25,8 +31,39 @@ enum StudyRecords {
             ids.append(try row.string("id"))
         }
         for id in ids {
-            if let account = try AccountStore.account(id: id, in: db) { try body(account) }
+            if let account = try AccountStore.account(id: id, in: db), try included(account) { try body(account) }
         }
+    }
+
+    /// Whether the participant has signed the current version of every required consent document.
+    static func hasCurrentConsent(_ participantID: String, in db: StoreConnection) throws -> Bool {
+        let standings = try ConsentLibrary.standings(patientID: participantID, in: db)
+        return !standings.contains { $0.current.isRequired && !$0.isCurrent }
+    }
+
+    /// Whether a value the participant recorded at `recordedAt` is left out as recorded after their withdrawal.
+    static func isAfterWithdrawal(_ recordedAt: Date, of account: Account?, _ filter: ExportFilter) -> Bool {
+        guard filter.consent.afterWithdrawal == .excluded, let withdrawnAt = account?.withdrawnAt else { return false }
+        return recordedAt > withdrawnAt
+    }
+
+    /// The consent record each of the participant's survey results (and the outcome of the same id) was
+    /// collected under, with its document version, by result id. Read whole before the record loops, which
+    /// must not run a query while they iterate one.
+    static func consents(ofParticipant participantID: String, in db: StoreConnection) throws -> [String: (
+        id: String, version: String
+    )] {
+        var consents: [String: (id: String, version: String)] = [:]
+        try db.forEachRow(
+            """
+            SELECT s.entity_id AS entity_id, s.consent_id AS consent_id, r.document_version AS version
+            FROM consent_scope AS s JOIN consent_record AS r ON r.id = s.consent_id
+            WHERE s.participant_id = ? AND s.entity_type = 'survey_result'
+            """, [participantID]
+        ) { row in
+            consents[try row.string("entity_id")] = (try row.string("consent_id"), try row.string("version"))
+        }
+        return consents
     }
 
     /// Whether an account id is a participant.

@@ -12,7 +12,8 @@ extension RecoverSchema {
     public static let postgresMigrations: [PostgresMigration] =
         [auditMigration, accountsMigration, accountsAttemptMigration, accountsRecoveryMigration, surveysMigration]
         + PostgresCareStore.migrations + [
-            consentMigration, consentSignatureMigration, consoleMigration, BackgroundJobs.postgresMigration,
+            consentMigration, consentSignatureMigration, ConsentStore.postgresDocumentsMigration, consoleMigration,
+            BackgroundJobs.postgresMigration,
         ] + HealthStore.postgresMigrations + MessageOutbox.postgresMigrations
         + ReminderPreferenceStore.postgresMigrations + CalendarFeedStore.postgresMigrations
         + StudyContactStore.postgresMigrations + PushSubscriptions.postgresMigrations

@@ -37,6 +37,16 @@ public protocol ParticipantStore: Sendable {
     func surveyResults(patientID: String) throws -> [SurveyResultRecord]
     /// The participant's consent records, oldest first.
     func consentRecords(patientID: String) throws -> [ConsentRecord]
+    /// Every version of every consent document, each document's oldest first.
+    func consentVersions() throws -> [ConsentDocumentVersion]
+    /// Where the participant stands with each current consent document.
+    func consentStandings(patientID: String) throws -> [ConsentStanding]
+    /// The version and language whose text has SHA-256 `sha256`.
+    func consentText(sha256: String) throws -> (version: ConsentDocumentVersion, language: String)?
+    /// Stores the participant's signature of the current version of `documentID`; false when `id` is stored.
+    @discardableResult
+    func signConsent(_ consent: ConsentResult, id: String, documentID: String, account: Account, now: Date) throws
+        -> Bool
     /// Withdraws the participant on their local day `day`: every current task of theirs gets a version whose
     /// schedule ends at the start of `day` (nothing is deleted) and the account is marked withdrawn at
     /// `instant`, in one transaction. Repeating it changes nothing more.
