@@ -13,6 +13,8 @@ enum FHIRCodes {
     static let questionnaire = "urn:recover:questionnaire:"
     static let signatureType = "urn:iso-astm:E1762-95:2013"
     static let signingKey = "urn:recover:signing-key"
+    /// The Bundle extension carrying the signed audit checkpoint made with the export.
+    static let auditCheckpoint = "urn:recover:audit-checkpoint"
 
     static func coding(_ system: String, _ code: String, _ display: String? = nil) -> JSONNode {
         var members: [(String, JSONNode)] = [("system", .string(system)), ("code", .string(code))]

@@ -12,12 +12,25 @@ public enum FHIRExport {
     @discardableResult
     public static func write(
         from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to file: ExportFile,
-        at now: Date = Date(), progress: (Int) -> Void = { _ in }
+        at now: Date = Date(), checkpoint: AuditCheckpoint? = nil, progress: (Int) -> Void = { _ in }
     ) throws -> Int {
         let bundleID = FHIRReference.id("Bundle", "\(DatabaseDate.string(from: now))/\(UUID().uuidString)")
+        // The signed audit checkpoint made with the export, as the JSON text of docs/audit.md.
+        let meta: JSONNode = .object([
+            (
+                "extension",
+                .array([
+                    .object([
+                        ("url", .string(FHIRCodes.auditCheckpoint)),
+                        ("valueString", .string(checkpoint?.jsonText ?? "")),
+                    ])
+                ])
+            )
+        ])
         try file.write(
-            "{\"resourceType\":\"Bundle\",\"id\":\"\(bundleID)\",\"type\":\"collection\","
-                + "\"timestamp\":\"\(DatabaseDate.string(from: now))\",\"entry\":[")
+            "{\"resourceType\":\"Bundle\",\"id\":\"\(bundleID)\","
+                + (checkpoint == nil ? "" : "\"meta\":" + String(decoding: meta.bytes, as: UTF8.self) + ",")
+                + "\"type\":\"collection\",\"timestamp\":\"\(DatabaseDate.string(from: now))\",\"entry\":[")
         var count = 0
         func add(_ resource: JSONNode, _ id: String) throws {
             let entry: JSONNode = .object([("fullUrl", .string(FHIRReference.url(id))), ("resource", resource)])

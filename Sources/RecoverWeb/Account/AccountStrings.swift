@@ -2,6 +2,9 @@
 enum AccountStrings {
     static let english: [String: String] = [
         "consent.copy.title": "Your signed consent",
+        "consent.receipt.download": "Download your consent receipt (to check the signature yourself)",
+        "consent.receipt.check": "Check a receipt",
+        "consent.receipt.none": "Your consent has no server signature, so there is no receipt.",
         "consent.copy.printHint": "Use your browser's Print command to print this page or save it as a PDF.",
         "consent.copy.document": "The consent document you signed",
         "consent.copy.openDocument": "Open the signed document on its own",
@@ -47,6 +50,9 @@ enum AccountStrings {
 
     static let simplifiedChinese: [String: String] = [
         "consent.copy.title": "您已签署的知情同意书",
+        "consent.receipt.download": "下载知情同意回执（可自行核验签名）",
+        "consent.receipt.check": "核验回执",
+        "consent.receipt.none": "您的知情同意书没有服务器签名，因此没有回执。",
         "consent.copy.printHint": "使用浏览器的“打印”命令打印本页或另存为 PDF。",
         "consent.copy.document": "您签署的知情同意文件",
         "consent.copy.openDocument": "单独打开已签署的文件",
