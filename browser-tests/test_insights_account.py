@@ -11,7 +11,7 @@ from selenium.webdriver.support.ui import Select
 import journey
 from journey import check_page, heading, main_text, onboard, press_next
 import support
-from support import submit
+from support import shots, submit
 
 
 def check_in(driver, pain: int, sleep: int) -> None:
@@ -109,6 +109,12 @@ def test_insights_downloads_consent_time_zone_and_withdrawal(clocked, driver):
     assert driver.execute_script(
         "return document.querySelector('img.consent-signature').naturalWidth") > 0
     check_page(driver, "consent-copy")
+    receipt = fetch(driver, "/account/consent/receipt.json")
+    assert receipt["status"] == 200 and receipt["disposition"] == 'attachment; filename="consent-receipt.json"'
+    assert '"recover-consent-receipt-v1"' in receipt["text"] and '"checkpoint"' in receipt["text"]
+    shots(driver, "consent-copy-receipt-link")
+    driver.get(server.url("/account"))
+    shots(driver, "account-receipt-link")
 
     # A zone we do not know is refused with a readable message; a real one is saved.
     driver.get(server.url("/account"))

@@ -41,8 +41,8 @@ enum ConsentCopyPage {
                     <dt>\(t["consent.copy.documentHash"])</dt><dd><code>\(record.documentSHA256)</code></dd>
                     </dl>
                     \(integrity)
-                    <p class="no-print"><a href="/account/consent/receipt.json" download>\(t["consent.receipt.download"])</a> \
-                    <a href="/verify-receipt">\(t["consent.receipt.check"])</a></p>
+                    <p class="no-print"><a href="/account/consent/receipt.json" download>\(t["consent.receipt.download"])</a></p>
+                    <p class="no-print"><a href="/verify-receipt">\(t["consent.receipt.check"])</a></p>
                     </section>
                     """))
         response.headers["Cache-Control"] = "no-store"
