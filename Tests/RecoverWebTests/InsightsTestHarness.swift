@@ -19,6 +19,8 @@ final class RecordsHarness: Sendable {
     let records: any ParticipantStore
     let app: WebApp
     let clock: ManualClock
+    /// The server's signing key (consent signatures, checkpoints).
+    let signingKey: SigningKey
     static let password = "correct horse battery"
 
     init() throws {
@@ -29,6 +31,7 @@ final class RecordsHarness: Sendable {
         database = try #require(recover.folder.database)
         directory = recover.folder.directory
         records = recover.study.records
+        signingKey = recover.folder.signingKey
         self.clock = clock
         app = recover.web
     }

@@ -17,6 +17,8 @@ enum FHIRCodes {
     static let collectedUnderConsent = "urn:recover:extension:collected-under-consent"
     /// The tags saying what an export left out of data collected outside consent.
     static let exportScope = "urn:recover:export-scope"
+    /// The Bundle extension carrying the signed audit checkpoint made with the export.
+    static let auditCheckpoint = "urn:recover:audit-checkpoint"
 
     static func coding(_ system: String, _ code: String, _ display: String? = nil) -> JSONNode {
         var members: [(String, JSONNode)] = [("system", .string(system)), ("code", .string(code))]

@@ -12,11 +12,11 @@ public enum FHIRExport {
     @discardableResult
     public static func write(
         from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to file: ExportFile,
-        at now: Date = Date(), progress: (Int) -> Void = { _ in }
+        at now: Date = Date(), checkpoint: AuditCheckpoint? = nil, progress: (Int) -> Void = { _ in }
     ) throws -> Int {
         let bundleID = FHIRReference.id("Bundle", "\(DatabaseDate.string(from: now))/\(UUID().uuidString)")
         let scope = filter.consent
-        let tags: JSONNode = .object([
+        var meta: [(String, JSONNode)] = [
             (
                 "tag",
                 .array([
@@ -28,10 +28,22 @@ public enum FHIRExport {
                         "Participants without the current consent version \(scope.withoutCurrentConsent.rawValue)"),
                 ])
             )
-        ])
+        ]
+        // The signed audit checkpoint made with the export, as the JSON text of docs/audit.md.
+        if let checkpoint {
+            meta.append(
+                (
+                    "extension",
+                    .array([
+                        .object([
+                            ("url", .string(FHIRCodes.auditCheckpoint)), ("valueString", .string(checkpoint.jsonText)),
+                        ])
+                    ])
+                ))
+        }
         try file.write(
             "{\"resourceType\":\"Bundle\",\"id\":\"\(bundleID)\",\"meta\":"
-                + String(decoding: tags.bytes, as: UTF8.self)
+                + String(decoding: JSONNode.object(meta).bytes, as: UTF8.self)
                 + ",\"type\":\"collection\",\"timestamp\":\"\(DatabaseDate.string(from: now))\",\"entry\":[")
         var count = 0
         func add(_ resource: JSONNode, _ id: String) throws {

@@ -12,11 +12,12 @@ public enum JSONExport {
     @discardableResult
     public static func write(
         from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to file: ExportFile,
-        at now: Date = Date(), progress: (Int) -> Void = { _ in }
+        at now: Date = Date(), checkpoint: AuditCheckpoint? = nil, progress: (Int) -> Void = { _ in }
     ) throws -> Int {
         let header: JSONNode = .object([
             ("format", .string("recover.export")), ("version", .integer(1)),
             ("exportedAt", .string(DatabaseDate.string(from: now))),
+            ("auditCheckpoint", checkpoint.map { .raw($0.json) } ?? .null),
             (
                 "filter",
                 .object([

@@ -29,14 +29,32 @@ extension ConsentStore {
                 """),
         Migration(
             name: "consent-003-documents",
-            sql: documentsSQL(blob: "BLOB", instant: "TEXT", text: "TEXT", integer: "INTEGER")),
+            sql: documentsSQL(blob: "BLOB", instant: "TEXT", text: "TEXT", integer: "INTEGER") + """
+                CREATE TRIGGER consent_document_no_update BEFORE UPDATE ON consent_document
+                BEGIN SELECT RAISE(ABORT, 'consent documents are append-only: publish a new version'); END;
+                CREATE TRIGGER consent_document_no_delete BEFORE DELETE ON consent_document
+                BEGIN SELECT RAISE(ABORT, 'consent documents are append-only: publish a new version'); END;
+                CREATE TRIGGER consent_scope_no_update BEFORE UPDATE ON consent_scope
+                BEGIN SELECT RAISE(ABORT, 'the consent a value was collected under cannot be changed'); END;
+                CREATE TRIGGER consent_scope_no_delete BEFORE DELETE ON consent_scope
+                BEGIN SELECT RAISE(ABORT, 'the consent a value was collected under cannot be changed'); END;
+                """),
     ]
 
     /// The same documents table on PostgreSQL.
     public static let postgresDocumentsMigration = PostgresMigration(
         name: "consent-003-documents",
-        sql: documentsSQL(
-            blob: "bytea", instant: "timestamptz", text: #"text COLLATE "C""#, integer: "bigint"))
+        sql: documentsSQL(blob: "bytea", instant: "timestamptz", text: #"text COLLATE "C""#, integer: "bigint") + """
+            CREATE FUNCTION consent_document_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                RAISE EXCEPTION 'consent documents and the consent of each value are append-only';
+            END;
+            $$;
+            CREATE TRIGGER consent_document_no_change BEFORE UPDATE OR DELETE OR TRUNCATE ON consent_document
+                FOR EACH STATEMENT EXECUTE FUNCTION consent_document_append_only();
+            CREATE TRIGGER consent_scope_no_change BEFORE UPDATE OR DELETE OR TRUNCATE ON consent_scope
+                FOR EACH STATEMENT EXECUTE FUNCTION consent_document_append_only();
+            """)
 
     /// The published consent documents (one row per version and language, id `<document>/<version>/<language>`)
     /// and the consent record each stored value was collected under (id `<entity type>:<entity id>`).

@@ -47,6 +47,11 @@ public protocol ParticipantStore: Sendable {
     @discardableResult
     func signConsent(_ consent: ConsentResult, id: String, documentID: String, account: Account, now: Date) throws
         -> Bool
+    /// The receipt of the participant's signed consent record `recordID` (``ConsentReceipt``), or nil when
+    /// it is not theirs, not signed, or there is no signing key.
+    func consentReceipt(recordID: String, participantID: String) throws -> Data?
+    /// The newest signed audit checkpoint (the daily one, or one made at a consent), for downloads to carry.
+    func latestAuditCheckpoint() throws -> AuditCheckpoint?
     /// Withdraws the participant on their local day `day`: every current task of theirs gets a version whose
     /// schedule ends at the start of `day` (nothing is deleted) and the account is marked withdrawn at
     /// `instant`, in one transaction. Repeating it changes nothing more.

@@ -11,7 +11,7 @@ import Web
 /// })
 /// ```
 public enum AccountRecordRoutes {
-    /// Adds `POST /account/time-zone`, `GET /account/consent` (and its `/document`), `GET /account/data.json`,
+    /// Adds `POST /account/time-zone`, `GET /account/consent` (and its `/document` and `/receipt.json`), `GET /account/data.json`,
     /// `GET /account/data.csv`,
     /// `GET`/`POST /account/withdraw`, and the withdrawn message in front of `GET /`: add these after the
     /// study routes, so the message wraps the care feed.
@@ -27,6 +27,9 @@ public enum AccountRecordRoutes {
             }
             account.get("/consent") { request in try ConsentCopyPage.show(request, study: study) }
             account.get("/consent/document") { request in try ConsentCopyPage.document(request, study: study) }
+            account.get("/consent/receipt.json") { request in
+                try ConsentReceiptDownload.download(request, study: study)
+            }
             account.get("/withdraw") { request in try WithdrawalPage.show(request) }
             account.post("/withdraw") { request in
                 try WithdrawalPage.submit(request, services: services, study: study)
@@ -46,7 +49,8 @@ public enum AccountRecordRoutes {
             account: account, outcomes: try study.records.outcomes(patientID: account.id),
             surveyResults: format == .json ? try study.records.surveyResults(patientID: account.id) : [],
             exportedAt: study.now(),
-            healthDays: format == .json ? try study.records.healthDailyRecords(participantID: account.id) : [])
+            healthDays: format == .json ? try study.records.healthDailyRecords(participantID: account.id) : [],
+            auditCheckpoint: format == .json ? try study.records.latestAuditCheckpoint() : nil)
         var response: Response
         switch format {
         case .json:

@@ -41,6 +41,8 @@ enum ConsentCopyPage {
                     <dt>\(t["consent.copy.documentHash"])</dt><dd><code>\(record.documentSHA256)</code></dd>
                     </dl>
                     \(integrity)
+                    <p class="no-print"><a href="/account/consent/receipt.json" download>\(t["consent.receipt.download"])</a></p>
+                    <p class="no-print"><a href="/verify-receipt">\(t["consent.receipt.check"])</a></p>
                     </section>
                     <p class="no-print"><a class="button" href="/">\(t["consent.copy.backToToday"])</a></p>
                     """))
