@@ -6,6 +6,7 @@ optional video-sharing form, which never gates. Screenshots at 360 px in English
 text."""
 
 import json
+import sqlite3
 import subprocess
 import tempfile
 from pathlib import Path
@@ -90,3 +91,24 @@ def test_a_new_version_gates_the_feed_until_signed_and_optional_forms_never_do(c
     click_and_wait(driver, driver.find_element(By.LINK_TEXT, "Not now"))
     driver.get(server.url("/"))
     assert driver.find_elements(By.CSS_SELECTOR, "article[data-task=checkin]")
+
+    # The study team sees where the participant stands with each form and every version they signed.
+    database = sqlite3.connect(f"file:{server.data_dir / 'recover.sqlite'}?mode=ro", uri=True)
+    try:
+        (participant,) = database.execute(
+            "SELECT id FROM account WHERE email = 'reconsent@example.com'").fetchone()
+    finally:
+        database.close()
+    admin = support.start_driver()
+    try:
+        support.sign_in(admin, server, server.admin_email, server.admin_password)
+        admin.get(server.url(f"/console/participants/{participant}"))
+        forms = admin.find_element(By.CSS_SELECTOR, "section[aria-labelledby=consent-forms-heading]")
+        assert "signed the current version 1.1" in forms.text
+        assert "Taking part in the study: version 1.0, signed" in forms.text
+        admin.execute_script("arguments[0].scrollIntoView()", forms)
+        shots(admin, "console-consent-forms")
+        admin.set_window_size(1280, 900)
+        check_page(admin, "console-consent-forms-desktop")
+    finally:
+        admin.quit()

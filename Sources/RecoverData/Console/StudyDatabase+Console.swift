@@ -36,6 +36,10 @@ public struct ConsoleParticipantView: Sendable {
     public var healthImports: [HealthImportRecord] = []
     /// Their read permissions now.
     public var healthGrants: [HealthGrant] = []
+    /// Where they stand with each of the study's consent documents (current versions).
+    public var consentStandings: [ConsentStanding] = []
+    /// Every version of every consent document, to name the document each record signed.
+    public var consentVersions: [ConsentDocumentVersion] = []
 
     /// How many days of Health figures the view reads.
     public static let healthDays = 14
@@ -95,7 +99,9 @@ extension StudyDatabase {
                     participantID: id, from: HealthDay(year: first.year, month: first.month, day: first.day),
                     through: HealthDay(year: last.year, month: last.month, day: last.day), in: db),
                 healthImports: try HealthStore.imports(participantID: id, in: db),
-                healthGrants: try HealthGrants.current(participantID: id, in: db))
+                healthGrants: try HealthGrants.current(participantID: id, in: db),
+                consentStandings: try ConsentLibrary.standings(patientID: id, in: db),
+                consentVersions: try ConsentLibrary.versions(in: db))
         }
     }
 

@@ -52,3 +52,46 @@ enum ConsentSection {
         return "\(ConsoleFormat.dateTimeWithOffset(record.signedAt, in: zone)) (\(record.timeZoneIdentifier))"
     }
 }
+
+extension ConsentSection {
+    /// Where the participant stands with each of the study's consent documents, and the document and version
+    /// of every record they signed, newest first: what a monitor checks when a consent form changed.
+    static func documents(_ page: ConsoleParticipantView, t: Localizer) -> HTML {
+        guard !page.consentStandings.isEmpty else { return .empty }
+        let language = t.language.tag
+        let rows = page.consentStandings.map { standing -> HTML in
+            let title = standing.current.text(language)?.title ?? standing.current.documentID
+            let kind = t[
+                standing.current.isRequired ? "console.consentForms.required" : "console.consentForms.optional"]
+            let status: HTML
+            if standing.isCurrent {
+                status =
+                    "<span class=\"badge open\">\(t("console.consentForms.current", ["version": standing.current.version]))</span>"
+            } else if let signed = standing.signedVersion {
+                status = """
+                    <span class="badge revoked">\(t("console.consentForms.waiting", ["before": signed, "now": standing.current.version]))</span>
+                    """
+            } else {
+                status = "\(t("console.consentForms.unsigned", ["now": standing.current.version]))"
+            }
+            return "<tr><th scope=\"row\">\(title) <span class=\"hint\">(\(kind))</span></th><td>\(status)</td></tr>"
+        }
+        let history = page.consents.reversed().map { record -> HTML in
+            let version = page.consentVersions.first { $0.contains(sha256: record.documentSHA256) }
+            let title = version?.text(language)?.title ?? t["console.consentForms.unknownDocument"]
+            let line = t(
+                "console.consentForms.record",
+                ["title": title, "version": record.documentVersion, "when": signedAt(record)])
+            return "<li>\(line)</li>"
+        }
+        return """
+            <section class="card" aria-labelledby="consent-forms-heading">
+            <h2 id="consent-forms-heading">\(t["console.consentForms.title"])</h2>
+            <table class="data"><thead><tr><th scope="col">\(t["console.consentForms.document"])</th>\
+            <th scope="col">\(t["console.consentForms.status"])</th></tr></thead><tbody>\(rows)</tbody></table>
+            <h3>\(t["console.consentForms.history"])</h3>
+            <ul>\(history)</ul>
+            </section>
+            """
+    }
+}

@@ -34,6 +34,7 @@ enum ParticipantPage {
                     \(resetNotice(request, t: t))
                     \(profile(participant, zone: zone, t: t))
                     \(resetSection(request, participantID: id, context: context, t: t))
+                    \(ConsentSection.documents(page, t: t))
                     \(ConsentSection.render(page.consents, problems: page.consentProblems, participantID: id, t: t))
                     <section aria-labelledby="outcomes-heading">
                     <h2 id="outcomes-heading">\(t["console.outcomes.title"])</h2>
