@@ -60,6 +60,16 @@ extension PostgresCareStore {
                     WHERE deleted_at IS NULL;
                 CREATE INDEX care_outcome_task_start ON care_outcome (task_id, event_start);
                 """
-        )
+        ),
+        PostgresMigration(
+            name: "care-002-outcome-values-as-written",
+            sql: """
+                -- An outcome's values keep the exact JSON text they were written with, as on SQLite: jsonb would
+                -- re-serialise a copied row, whose audit digests were taken over the SQLite text. Rows written
+                -- here before keep the text jsonb printed, which their digests were taken over. Queries that look
+                -- inside cast to jsonb.
+                ALTER TABLE care_outcome ALTER COLUMN values_json TYPE text USING values_json::text;
+                """
+        ),
     ]
 }

@@ -133,7 +133,7 @@ extension PostgresCareStore {
         if let kinds = query.kinds {
             guard !kinds.isEmpty else { return [] }
             conditions.append(
-                "EXISTS (SELECT 1 FROM jsonb_array_elements(values_json) AS value "
+                "EXISTS (SELECT 1 FROM jsonb_array_elements(values_json::jsonb) AS value "
                     + "WHERE value ->> 'kind' IN \(try arguments.list(kinds)))")
         }
         if !query.includeDeleted { conditions.append("deleted_at IS NULL") }

@@ -55,6 +55,13 @@ extension SQLiteCareStore {
                     WHERE deleted_at IS NULL;
                 CREATE INDEX care_outcome_task_start ON care_outcome (task_id, event_start);
                 """
-        )
+        ),
+        Migration(
+            name: "care-002-outcome-values-as-written",
+            sql: """
+                -- The PostgreSQL store's values_json becomes text here, as it always was on SQLite: nothing to do.
+                SELECT 1;
+                """
+        ),
     ]
 }

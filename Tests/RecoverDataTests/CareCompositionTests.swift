@@ -95,12 +95,12 @@ import Testing
     }
 
     @Test func careMigrationsAreNamedAndAppliedOnce() throws {
-        #expect(SQLiteCareStore.migrations.map(\.name) == ["care-001-create"])
+        #expect(SQLiteCareStore.migrations.map(\.name) == ["care-001-create", "care-002-outcome-values-as-written"])
         _ = try SQLiteCareStore.open(at: url)
         let again = try SQLiteCareStore.open(at: url)
         let applied = try again.database.read { db in
             try db.query("SELECT name FROM schema_migrations WHERE name LIKE 'care-%'").map { try $0.string("name") }
         }
-        #expect(applied == ["care-001-create"])
+        #expect(applied == ["care-001-create", "care-002-outcome-values-as-written"])
     }
 }

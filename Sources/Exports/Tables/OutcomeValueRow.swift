@@ -89,7 +89,7 @@ public struct OutcomeValueRow: Hashable, Sendable {
                 JOIN care_task_version AS t ON t.version_id = o.task_version_id
                 JOIN care_plan AS p ON p.id = t.care_plan_id
                 \(consent)
-                CROSS JOIN LATERAL jsonb_array_elements(o.values_json) WITH ORDINALITY AS v(value, ordinal)
+                CROSS JOIN LATERAL jsonb_array_elements(o.values_json::jsonb) WITH ORDINALITY AS v(value, ordinal)
                 CROSS JOIN LATERAL jsonb_each(v.value -> 'content') AS c
                 """
             }

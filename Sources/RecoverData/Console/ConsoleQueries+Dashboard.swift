@@ -23,7 +23,7 @@ extension ConsoleQueries {
             case .postgres:
                 """
                 (SELECT max(CAST(coalesce(e -> 'content' ->> 'integer', e -> 'content' ->> 'double') AS double precision))
-                    FROM jsonb_array_elements(o.values_json) e WHERE e ->> 'kind' = \(kind))
+                    FROM jsonb_array_elements(o.values_json::jsonb) e WHERE e ->> 'kind' = \(kind))
                 """
             }
         let pain = try db.query(
