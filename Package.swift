@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "RecoverWeb", targets: ["RecoverWeb"]),
         .library(name: "Exports", targets: ["Exports"]),
         .library(name: "HealthImport", targets: ["HealthImport"]),
+        .library(name: "Printing", targets: ["Printing"]),
         .executable(name: "recover", targets: ["recover"]),
         .executable(name: "recover-bench", targets: ["RecoverBench"]),
         .executable(name: "recover-fuzz", targets: ["RecoverFuzz"]),
@@ -63,6 +64,12 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // zxcvbn's password strength estimate (Debian ships no pkg-config file for it).
         .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
+        // cairo's PDF surface and pango's text layout over fontconfig's fonts, for printed records.
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
         // Our own tiny C shim for libmicrohttpd's variadic start call.
         .target(name: "MHDShim", dependencies: ["CMicroHTTPD"]),
 
@@ -103,6 +110,8 @@ let package = Package(
         // Apple Health export.zip in, daily aggregates out: libarchive's zip reader into libxml2's push parser,
         // streamed (docs/health-import.md). Knows no database.
         .target(name: "HealthImport", dependencies: ["CArchive", "CXML2"]),
+        // Printed records: a small A4 layout over pango and cairo, and the signed consent PDF on it (docs/consent.md).
+        .target(name: "Printing", dependencies: ["CPangoCairo", "CXML2", "RecoverData"]),
         // Messages out: the SMTP mailer and the Web Push sender over libcurl, and the outbox's sender
         // (docs/messages.md, docs/web-push.md).
         .target(name: "Delivery", dependencies: ["CCurl", "RecoverData", "Cryptography"]),
@@ -111,6 +120,7 @@ let package = Package(
             name: "RecoverWeb",
             dependencies: [
                 "Web", "Research", "Care", "RecoverData", "Recover", "Cryptography", "Exports", "HealthImport",
+                "Printing",
             ],
             resources: [.copy("Assets")]
         ),
@@ -126,6 +136,7 @@ let package = Package(
             dependencies: [
                 "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "Web", "RecoverWeb",
                 "RecoverApp", "Cryptography", "Exports", "Backups", "Postgres", "HealthImport", "Delivery",
+                "Printing",
             ]
         ),
         .executableTarget(
@@ -188,6 +199,7 @@ let package = Package(
                 "MailTestSupport",
             ]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
+        .testTarget(name: "PrintingTests", dependencies: ["Printing", "RecoverData", "Recover", "CPangoCairo"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "HealthImport"]),
         .testTarget(name: "BackupsTests", dependencies: ["Backups", "SQLite"]),
         // Small Apple Health exports written in Swift (libarchive's zip writer), for every suite that imports one.
