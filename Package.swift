@@ -190,16 +190,20 @@ let package = Package(
             name: "RecoverWebTests",
             dependencies: [
                 "Web", "RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover", "Cryptography",
-                "Exports", "HealthImport", "HealthExportFixture", "MailTestSupport", "Delivery",
+                "Exports", "HealthImport", "HealthExportFixture", "MailTestSupport", "Delivery", "PDFTestSupport",
             ]),
         .testTarget(
             name: "RecoverCLITests",
             dependencies: [
                 "recover", "SQLite", "Postgres", "PostgresTestSupport", "HealthExportFixture", "ParticipantJourney",
-                "MailTestSupport",
+                "MailTestSupport", "PDFTestSupport",
             ]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
-        .testTarget(name: "PrintingTests", dependencies: ["Printing", "RecoverData", "Recover", "CPangoCairo"]),
+        // poppler's pdftotext and pdffonts on a PDF in memory: what a reader of a printed record gets.
+        .target(name: "PDFTestSupport", path: "Tests/PDFTestSupport"),
+        .testTarget(
+            name: "PrintingTests",
+            dependencies: ["Printing", "RecoverData", "Recover", "CPangoCairo", "PDFTestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "HealthImport"]),
         .testTarget(name: "BackupsTests", dependencies: ["Backups", "SQLite"]),
         // Small Apple Health exports written in Swift (libarchive's zip writer), for every suite that imports one.

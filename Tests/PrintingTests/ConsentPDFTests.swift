@@ -1,4 +1,5 @@
 import Foundation
+import PDFTestSupport
 import Recover
 import RecoverData
 import Testing

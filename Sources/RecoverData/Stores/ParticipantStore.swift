@@ -37,6 +37,8 @@ public protocol ParticipantStore: Sendable {
     func surveyResults(patientID: String) throws -> [SurveyResultRecord]
     /// The participant's consent records, oldest first.
     func consentRecords(patientID: String) throws -> [ConsentRecord]
+    /// The id of the server key that signed consent record `recordID`, nil when it is unsigned.
+    func consentKeyID(recordID: String) throws -> String?
     /// Withdraws the participant on their local day `day`: every current task of theirs gets a version whose
     /// schedule ends at the start of `day` (nothing is deleted) and the account is marked withdrawn at
     /// `instant`, in one transaction. Repeating it changes nothing more.

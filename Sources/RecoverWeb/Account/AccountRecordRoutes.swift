@@ -11,7 +11,8 @@ import Web
 /// })
 /// ```
 public enum AccountRecordRoutes {
-    /// Adds `POST /account/time-zone`, `GET /account/consent` (and its `/document`), `GET /account/data.json`,
+    /// Adds `POST /account/time-zone`, `GET /account/consent` (and its `/document`), its PDF
+    /// (`GET /account/consent.pdf`, `GET /account/consent/:record/pdf`), `GET /account/data.json`,
     /// `GET /account/data.csv`,
     /// `GET`/`POST /account/withdraw`, and the withdrawn message in front of `GET /`: add these after the
     /// study routes, so the message wraps the care feed.
@@ -27,6 +28,8 @@ public enum AccountRecordRoutes {
             }
             account.get("/consent") { request in try ConsentCopyPage.show(request, study: study) }
             account.get("/consent/document") { request in try ConsentCopyPage.document(request, study: study) }
+            account.get("/consent.pdf") { request in try ConsentPDFDownload.latest(request, study: study) }
+            account.get("/consent/:record/pdf") { request in try ConsentPDFDownload.record(request, study: study) }
             account.get("/withdraw") { request in try WithdrawalPage.show(request) }
             account.post("/withdraw") { request in
                 try WithdrawalPage.submit(request, services: services, study: study)

@@ -40,6 +40,7 @@ enum AccountRecordSections {
             <p>\(t["data.intro"])</p>
             <ul>
             <li><a href="/account/consent">\(t["data.consent"])</a></li>
+            <li><a href="/account/consent.pdf" download>\(t["data.consentPDF"])</a></li>
             <li><a href="/account/data.csv" download>\(t["data.csv"])</a></li>
             <li><a href="/account/data.json" download>\(t["data.json"])</a></li>
             \(account.withdrawnAt == nil ? "<li><a href=\"/account/health\">\(t["health.account.link"])</a></li>" : HTML.empty)

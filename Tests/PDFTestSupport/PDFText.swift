@@ -2,20 +2,25 @@ import Foundation
 
 /// The text of a PDF as poppler's `pdftotext` extracts it (what a reader copying text from it gets), and its
 /// page count from `pdfinfo`.
-enum PDFText {
-    static func text(of pdf: Data) throws -> String { try run("/usr/bin/pdftotext", pdf, ["-enc", "UTF-8"]) }
+public enum PDFText {
+    public static func text(of pdf: Data) throws -> String { try run("/usr/bin/pdftotext", pdf, ["-enc", "UTF-8"]) }
 
-    static func pages(of pdf: Data) throws -> Int? {
+    public static func pages(of pdf: Data) throws -> Int? {
         let info = try run("/usr/bin/pdfinfo", pdf, [])
         let line = info.split(separator: "\n").first { $0.hasPrefix("Pages:") }
         return line.flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) }
     }
 
     /// The names of the fonts embedded in the PDF, from `pdffonts`.
-    static func fonts(of pdf: Data) throws -> [String] {
+    public static func fonts(of pdf: Data) throws -> [String] {
         try run("/usr/bin/pdffonts", pdf, []).split(separator: "\n").dropFirst(2).compactMap {
             $0.split(separator: " ").first.map(String.init)
         }
+    }
+
+    /// The text as one line with single spaces (lines and columns joined as a reader reads them).
+    public static func words(of pdf: Data) throws -> String {
+        try text(of: pdf).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     private static func run(_ tool: String, _ pdf: Data, _ arguments: [String]) throws -> String {
