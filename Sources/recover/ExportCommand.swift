@@ -12,7 +12,8 @@ extension Commands {
         discussion: """
             Participants appear under stable pseudonyms. DATE is YYYY-MM-DD (event dates, inclusive). The \
             file appears only when complete (written to a temporary file, then renamed); progress goes to \
-            standard error on long runs. SOURCE_DATE_EPOCH (seconds since 1970), when set, is the export \
+            standard error on long runs. The audit trail records the export as a read of each exported \
+            participant's data (and of the study) by cli:export:<user>. SOURCE_DATE_EPOCH (seconds since 1970), when set, is the export \
             time the JSON and FHIR files state, so two exports of the same records are the same bytes. See \
             docs/exports.md.
             """,
@@ -41,6 +42,9 @@ extension Commands {
         let data = try StudyLocation.openExisting(arguments)
         let progress = ProgressLine(noun: format.unit)
         do {
+            // Audited as the console's download is, naming the operator's system user.
+            try format.recordExport(
+                filter: filter, by: OperatorActor.actor(command: "export"), at: Date(), in: data.records.database)
             let count = try format.write(
                 from: data.records.database, filter: filter, pseudonyms: Pseudonyms(signingKey: data.signingKey),
                 to: out, at: try exportTime(), progress: progress.update)

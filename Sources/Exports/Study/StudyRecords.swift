@@ -12,20 +12,25 @@ enum StudyRecords {
     static func forEachParticipant(
         _ filter: ExportFilter, in db: StoreConnection, _ body: (Account) throws -> Void
     ) throws {
-        if let participant = filter.participantID {
-            try db.forEachRow("SELECT id FROM account WHERE id = ? AND role = 'participant'", [participant]) { row in
-                if let account = try AccountStore.account(id: try row.string("id"), in: db) { try body(account) }
-            }
-            return
-        }
         var ids: [String] = []
         // Ids only (small even for many participants), so the nested queries below never share a statement
         // with the outer loop.
-        try db.forEachRow("SELECT id FROM account WHERE role = 'participant' ORDER BY created_at, id") { row in
-            ids.append(try row.string("id"))
-        }
+        try forEachParticipantID(filter, in: db) { ids.append($0) }
         for id in ids {
             if let account = try AccountStore.account(id: id, in: db) { try body(account) }
+        }
+    }
+
+    /// The ids of the participant accounts the filter selects (all, or its one), oldest first.
+    static func forEachParticipantID(_ filter: ExportFilter, in db: StoreConnection, _ body: (String) throws -> Void)
+        throws
+    {
+        if let participant = filter.participantID {
+            if try isParticipant(participant, in: db) { try body(participant) }
+            return
+        }
+        try db.forEachRow("SELECT id FROM account WHERE role = 'participant' ORDER BY created_at, id") { row in
+            try body(try row.string("id"))
         }
     }
 
