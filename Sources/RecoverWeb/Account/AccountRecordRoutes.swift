@@ -12,7 +12,7 @@ import Web
 /// ```
 public enum AccountRecordRoutes {
     /// Adds `POST /account/time-zone`, `GET /account/consent` (and its `/document`), its PDF
-    /// (`GET /account/consent.pdf`, `GET /account/consent/:record/pdf`), `GET /account/data.json`,
+    /// (`GET /account/consent.pdf`, `GET /account/consent/:record/pdf`), the access log (`GET /account/access`), `GET /account/data.json`,
     /// `GET /account/data.csv`,
     /// `GET`/`POST /account/withdraw`, and the withdrawn message in front of `GET /`: add these after the
     /// study routes, so the message wraps the care feed.
@@ -28,6 +28,7 @@ public enum AccountRecordRoutes {
             }
             account.get("/consent") { request in try ConsentCopyPage.show(request, study: study) }
             account.get("/consent/document") { request in try ConsentCopyPage.document(request, study: study) }
+            account.get("/access") { request in try AccessLogPage.show(request, study: study) }
             account.get("/consent.pdf") { request in try ConsentPDFDownload.latest(request, study: study) }
             account.get("/consent/:record/pdf") { request in try ConsentPDFDownload.record(request, study: study) }
             account.get("/withdraw") { request in try WithdrawalPage.show(request) }

@@ -43,6 +43,7 @@ enum AccountRecordSections {
             <li><a href="/account/consent.pdf" download>\(t["data.consentPDF"])</a></li>
             <li><a href="/account/data.csv" download>\(t["data.csv"])</a></li>
             <li><a href="/account/data.json" download>\(t["data.json"])</a></li>
+            <li><a href="/account/access">\(t["access.link"])</a></li>
             \(account.withdrawnAt == nil ? "<li><a href=\"/account/health\">\(t["health.account.link"])</a></li>" : HTML.empty)
             </ul>
             </section>
