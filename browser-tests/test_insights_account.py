@@ -3,6 +3,7 @@ in on three of four days and measures their knee, then reads their progress in E
 downloads their data, opens the printable signed consent, changes their time zone and withdraws. Every page
 is screenshotted at 360 px and checked with axe."""
 
+import re
 import time
 
 from selenium.webdriver.common.by import By
@@ -109,6 +110,9 @@ def test_insights_downloads_consent_time_zone_and_withdrawal(clocked, driver):
     assert driver.execute_script(
         "return document.querySelector('img.consent-signature').naturalWidth") > 0
     check_page(driver, "consent-copy")
+    pdf = fetch(driver, "/account/consent.pdf")
+    assert pdf["status"] == 200 and pdf["cache"] == "no-store" and pdf["text"].startswith("%PDF-")
+    assert re.fullmatch(r'attachment; filename="recover-consent-\d{4}-\d{2}-\d{2}\.pdf"', pdf["disposition"])
 
     # A zone we do not know is refused with a readable message; a real one is saved.
     driver.get(server.url("/account"))
