@@ -196,7 +196,7 @@ let package = Package(
             name: "RecoverCLITests",
             dependencies: [
                 "recover", "SQLite", "Postgres", "PostgresTestSupport", "HealthExportFixture", "ParticipantJourney",
-                "MailTestSupport", "PDFTestSupport",
+                "MailTestSupport", "PDFTestSupport", "RecoverData", "Cryptography",
             ]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
         // poppler's pdftotext and pdffonts on a PDF in memory: what a reader of a printed record gets.

@@ -4,7 +4,10 @@ downloads their data, opens the printable signed consent, changes their time zon
 is screenshotted at 360 px and checked with axe."""
 
 import re
+import subprocess
+import tempfile
 import time
+from pathlib import Path
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
@@ -12,7 +15,7 @@ from selenium.webdriver.support.ui import Select
 import journey
 from journey import check_page, heading, main_text, onboard, press_next
 import support
-from support import submit
+from support import shots, submit
 
 
 def check_in(driver, pain: int, sleep: int) -> None:
@@ -113,6 +116,24 @@ def test_insights_downloads_consent_time_zone_and_withdrawal(clocked, driver):
     pdf = fetch(driver, "/account/consent.pdf")
     assert pdf["status"] == 200 and pdf["cache"] == "no-store" and pdf["text"].startswith("%PDF-")
     assert re.fullmatch(r'attachment; filename="recover-consent-\d{4}-\d{2}-\d{2}\.pdf"', pdf["disposition"])
+    receipt = fetch(driver, "/account/consent/receipt.json")
+    assert receipt["status"] == 200 and receipt["disposition"] == 'attachment; filename="consent-receipt.json"'
+    assert '"recover-consent-receipt-v1"' in receipt["text"] and '"checkpoint"' in receipt["text"]
+    shots(driver, "consent-copy-receipt-link")
+    # The server's own receipt checks as valid on the standalone page with the key `recover consent public-key` prints.
+    saved = Path(tempfile.mkdtemp(prefix="receipt-")) / "consent-receipt.json"
+    saved.write_text(receipt["text"], encoding="utf-8")
+    key = subprocess.run([str(support.RECOVER), "consent", "public-key", "--data-dir", str(server.data_dir)],
+                         capture_output=True, text=True, timeout=30, check=True).stdout.strip()
+    driver.get(server.url("/verify-receipt?lang=en"))
+    driver.find_element(By.ID, "receipt").send_keys(str(saved))
+    driver.find_element(By.ID, "key").send_keys(key)
+    driver.find_element(By.ID, "check").click()
+    support.WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "result").get_attribute("class"))
+    assert driver.find_element(By.ID, "result").text.startswith("Valid: the receipt is signed by this key")
+    assert "Ada Lovelace" in driver.find_element(By.ID, "result").text
+    driver.get(server.url("/account"))
+    shots(driver, "account-receipt-link")
 
     # A zone we do not know is refused with a readable message; a real one is saved.
     driver.get(server.url("/account"))

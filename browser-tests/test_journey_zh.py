@@ -28,7 +28,11 @@ def test_whole_journey_in_chinese(clocked, driver):
     press_next(driver)
     assert progress(driver) == "第 3 步，共 6 步"
     frame = driver.find_element(By.CSS_SELECTOR, "iframe.consent-frame")
-    assert frame.get_attribute("src").endswith("/consent/document/zh-Hans")
+    # The Chinese text of the current participation consent, named by its SHA-256.
+    assert "/consent/text/" in frame.get_attribute("src")
+    driver.switch_to.frame(frame)
+    assert "知情同意书" in driver.find_element(By.TAG_NAME, "h1").text
+    driver.switch_to.default_content()
     onboard_rest(driver)
     assert heading(driver) == "我的康复计划"
     assert sorted(cards(driver)) == ["checkin", "hearingScreening", "kneeBendVideo", "rangeOfMotionCheck", "weeklyDiary"]

@@ -12,6 +12,8 @@ public struct AppConfiguration: Sendable {
     /// The PostgreSQL database of the study's records (`--database`); nil keeps them in the data folder's
     /// SQLite file.
     public var database: PostgresURL?
+    /// The signing key's file (`--signing-key`); nil keeps it in the data folder (`signing-key`).
+    public var signingKeyFile: URL?
     /// Sign out after this many seconds without a request.
     public var sessionIdleTimeout: TimeInterval = 30 * 60
     /// Sign out this many seconds after signing in.

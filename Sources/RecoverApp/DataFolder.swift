@@ -22,8 +22,15 @@ public struct DataFolder: Sendable {
 
     /// The folder's SQLite database, when the records are there (nil on PostgreSQL).
     public let database: Database?
-    /// The server's signing key (created in the folder on first use).
+    /// The server's signing key (created on first use).
     public let signingKey: SigningKey
+    /// The signing key's file: `--signing-key`, or `signing-key` in the folder.
+    public let signingKeyFile: URL
+    /// Whether the signing key is the folder's own file: then anyone who can change the folder can swap the
+    /// key and re-sign, so it is only as safe as the folder (docs/audit.md, "The signing key").
+    public var signingKeyIsInFolder: Bool {
+        signingKeyFile.standardizedFileURL.path.hasPrefix(url.standardizedFileURL.path + "/")
+    }
     /// Accounts, invitations, sessions and throttling over the same database.
     public let directory: any AccountDirectory
 
@@ -35,9 +42,10 @@ public struct DataFolder: Sendable {
     }
 
     /// Opens the folder at `url`, creating it and its database unless `mustExist`; `fallbackTimeZone` is
-    /// the zone of accounts stored without one.
+    /// the zone of accounts stored without one. The signing key is read from `signingKeyFile` (created there
+    /// if missing), by default the folder's `signing-key`.
     public static func open(
-        _ url: URL, postgres: PostgresURL? = nil, mustExist: Bool = false,
+        _ url: URL, postgres: PostgresURL? = nil, signingKeyFile: URL? = nil, mustExist: Bool = false,
         durability: DatabaseConfiguration.Durability = .full, fallbackTimeZone: String = TimeZone.current.identifier
     ) throws -> DataFolder {
         let file = url.appending(path: Database.fileName)
@@ -59,8 +67,13 @@ public struct DataFolder: Sendable {
             }
         }
         let key: SigningKey
+        let keyFile = signingKeyFile ?? url.appending(path: ServerSigningKey.fileName)
+        // A tool given a key file that is not there must not make a new key there (a typo would sign with it).
+        if mustExist, signingKeyFile != nil, !FileManager.default.fileExists(atPath: keyFile.path) {
+            throw OpenError(isMissing: true, description: "no signing key at \(keyFile.path)")
+        }
         do {
-            key = try ServerSigningKey.loadOrCreate(dataDirectory: url)
+            key = try ServerSigningKey.loadOrCreate(file: keyFile)
         } catch let error as SigningKeyError {
             throw OpenError(isMissing: false, description: error.description)
         }
@@ -86,7 +99,7 @@ public struct DataFolder: Sendable {
         try AccountStore.hashPlainCodes(in: storage)
         return DataFolder(
             url: url, records: StudyDatabase(database: storage, signingKey: key), database: storage.sqlite,
-            signingKey: key,
+            signingKey: key, signingKeyFile: keyFile,
             directory: StoredAccountDirectory(database: storage, fallbackTimeZone: fallbackTimeZone))
     }
 }

@@ -28,6 +28,8 @@ public struct RecoverApp: Sendable {
     public let mail: MailServices
     /// The reminder scheduler and its rounds.
     public let reminders: ReminderServices
+    /// The daily signed audit checkpoint.
+    public let checkpoints: CheckpointServices
     /// Every route and the middleware chain.
     public let web: WebApp
 
@@ -35,7 +37,8 @@ public struct RecoverApp: Sendable {
     public init(configuration: AppConfiguration) throws {
         try self.init(
             folder: try DataFolder.open(
-                configuration.dataDirectory, postgres: configuration.database, durability: configuration.durability,
+                configuration.dataDirectory, postgres: configuration.database,
+                signingKeyFile: configuration.signingKeyFile, durability: configuration.durability,
                 fallbackTimeZone: configuration.defaultTimeZone),
             configuration: configuration)
     }
@@ -72,6 +75,9 @@ public struct RecoverApp: Sendable {
             clock: configuration.clock,
             log: configuration.log)
         self.reminders = reminders
+        checkpoints = CheckpointServices(
+            database: folder.records.database, signingKey: folder.signingKey, clock: configuration.clock,
+            log: configuration.log)
         let console = ConsoleContext(
             records: folder.records,
             exports: StudyExports(records: folder.records, signingKey: folder.signingKey),
@@ -101,6 +107,7 @@ public struct RecoverApp: Sendable {
             ContactRoutes.add(to: &router, context: console)
             CalendarRoutes.add(to: &router, study: study, publicURL: configuration.mail.publicURL)
             AccountStudySections.add(to: &router, study: study)
+            ReceiptVerificationPage.add(to: &router)
         }
     }
 

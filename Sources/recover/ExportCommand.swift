@@ -8,14 +8,19 @@ extension Commands {
         name: "export",
         abstract: "Export study data as CSV (one row per outcome value), JSON (everything) or a FHIR R4 Bundle.",
         synopsis:
-            "--format csv|json|fhir --out FILE [--participant ID] [--from DATE --to DATE] [--data-dir DIR] [--database URL]",
+            "--format csv|json|fhir --out FILE [--participant ID] [--from DATE --to DATE] "
+            + "[--after-withdrawal include|exclude] [--without-current-consent include|exclude] [--data-dir DIR] "
+            + "[--database URL]",
         discussion: """
             Participants appear under stable pseudonyms. DATE is YYYY-MM-DD (event dates, inclusive). The \
             file appears only when complete (written to a temporary file, then renamed); progress goes to \
-            standard error on long runs. The audit trail records the export as a read of each exported \
-            participant's data (and of the study) by cli:export:<user>. SOURCE_DATE_EPOCH (seconds since 1970), when set, is the export \
-            time the JSON and FHIR files state, so two exports of the same records are the same bytes. See \
-            docs/exports.md.
+            standard error on long runs. SOURCE_DATE_EPOCH (seconds since 1970), when set, is the export \
+            time the JSON and FHIR files state, so two exports of the same records are the same bytes. \
+            Values recorded after a participant withdrew are left out unless --after-withdrawal include; \
+            participants who have not signed the current version of every required consent document are \
+            left out with --without-current-consent exclude. The JSON and FHIR files state which applied, and \
+            so does this command. The audit trail records the export as a read of each exported \
+            participant's data (and of the study) by cli:export:<user>. See docs/exports.md.
             """,
         options: [
             .option("format", value: "FORMAT", help: "csv, json or fhir."),
@@ -23,6 +28,12 @@ extension Commands {
             .option("participant", value: "ID", help: "Only this participant (their account id)."),
             .option("from", value: "DATE", help: "First event date included (YYYY-MM-DD)."),
             .option("to", value: "DATE", help: "Last event date included (YYYY-MM-DD)."),
+            .option(
+                "after-withdrawal", value: "WHAT",
+                help: "include or exclude (default) values recorded after withdrawal."),
+            .option(
+                "without-current-consent", value: "WHAT",
+                help: "include (default) or exclude participants without the current consent version."),
         ] + StudyLocation.options
     ) { arguments in
         try arguments.expectPositionals(atMost: 0)
@@ -31,7 +42,7 @@ extension Commands {
             throw UsageError("--format must be csv, json or fhir, got '\(formatName)'")
         }
         let out = URL(fileURLWithPath: try arguments.required("out"))
-        let filter: ExportFilter
+        var filter: ExportFilter
         do {
             filter = try ExportFilter(
                 participantID: arguments.value("participant"), from: try date(arguments, "from"),
@@ -39,6 +50,9 @@ extension Commands {
         } catch let error as ExportError {
             throw UsageError(error.description)
         }
+        filter.consent = ExportFilter.ConsentScope(
+            afterWithdrawal: try inclusion(arguments, "after-withdrawal", default: .excluded),
+            withoutCurrentConsent: try inclusion(arguments, "without-current-consent", default: .included))
         let data = try StudyLocation.openExisting(arguments)
         let progress = ProgressLine(noun: format.unit)
         do {
@@ -49,11 +63,22 @@ extension Commands {
                 from: data.records.database, filter: filter, pseudonyms: Pseudonyms(signingKey: data.signingKey),
                 to: out, at: try exportTime(), progress: progress.update)
             progress.finish(count)
-            Output.standard.line("wrote \(count) \(format.unit) to \(out.path)")
+            Output.standard.line("wrote \(count) \(format.unit) to \(out.path) (\(filter.consent.summary))")
         } catch let error as ExportError {
             if case .unknownParticipant = error { throw NoInputError(error.description) }
             if case .cannotWrite = error { throw CannotCreateError(error.description) }
             throw DataError(error.description)
+        }
+    }
+
+    private static func inclusion(
+        _ arguments: ParsedArguments, _ name: String, default value: ExportFilter.ConsentScope.Inclusion
+    ) throws -> ExportFilter.ConsentScope.Inclusion {
+        switch arguments.value(name) {
+        case nil: value
+        case "include": .included
+        case "exclude": .excluded
+        case let other?: throw UsageError("--\(name) must be include or exclude, got '\(other)'")
         }
     }
 

@@ -66,6 +66,7 @@ extension Commands {
 
         var app = AppConfiguration(dataDirectory: StudyLocation.folder(arguments))
         app.database = try StudyLocation.postgres(arguments)
+        app.signingKeyFile = StudyLocation.signingKeyFile(arguments)
         app.sessionIdleTimeout = TimeInterval(idle * 60)
         app.sessionAbsoluteTimeout = TimeInterval(absolute * 3600)
         if let proxy = arguments.value("trusted-proxy") {
@@ -87,6 +88,12 @@ extension Commands {
         } catch {
             throw DataError(String(describing: error))
         }
+        if recover.folder.signingKeyIsInFolder {
+            Output.error.line(
+                "warning: the signing key is inside the data folder (\(recover.folder.signingKeyFile.path)): it is "
+                    + "only as safe as the folder, since whoever can change the records can also swap the key and "
+                    + "re-sign them; move it elsewhere and pass --signing-key FILE (docs/audit.md)")
+        }
         let signals = TerminationSignals()
         let services = recover.services
         let firstStart = try recover.firstStartIfNeeded()
@@ -105,6 +112,7 @@ extension Commands {
         housekeeping.resume()
         recover.mail.start()
         recover.reminders.start()
+        recover.checkpoints.start()
         recover.health.importer.start()
         raiseOpenFileLimit(for: configuration)
         let server: HTTPServer
@@ -128,6 +136,7 @@ extension Commands {
         housekeeping.cancel()
         recover.mail.stop()
         recover.reminders.stop()
+        recover.checkpoints.stop()
         recover.health.importer.stop()
         server.stop()
         Output.error.line("stopped")

@@ -26,6 +26,10 @@ import Testing
                 let plan = try #require(
                     try SQLiteCareStore.carePlans(patientID: nil, in: db).first { $0.id == version.carePlanID })
                 let participant = try #require(plan.patientID)
+                let store = StoreConnection(db)
+                let consentVersion =
+                    try ConsentScope.consentID("survey_result", outcome.id, in: store)
+                    .flatMap { try ConsentStore.record(id: $0, in: store)?.documentVersion } ?? ""
                 for value in outcome.values {
                     let text: String =
                         switch value.content {
@@ -40,7 +44,7 @@ import Testing
                         fixture.pseudonyms.id(for: participant),
                         String(outcome.taskID.dropFirst(participant.count + 1)), String(outcome.occurrenceIndex),
                         String((outcome.eventStart?.description ?? "").prefix(10)), value.kind ?? "", text,
-                        value.unit ?? "", DatabaseDate.string(from: outcome.createdDate),
+                        value.unit ?? "", DatabaseDate.string(from: outcome.createdDate), consentVersion,
                     ])
                 }
             }
@@ -76,7 +80,7 @@ import Testing
             $0.count > 4 && $0[4] == "note"
         }
         #expect(notes.map { $0[5] } == tricky)
-        #expect(notes.allSatisfy { $0.count == 8 })
+        #expect(notes.allSatisfy { $0.count == OutcomeValueRow.csvHeader.count })
     }
 
     @Test func participantAndDateFiltersSelectRows() throws {

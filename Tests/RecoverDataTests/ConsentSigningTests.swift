@@ -45,9 +45,36 @@ import Testing
         }
     }
 
-    /// Changes the stored record with `sql` (no trigger protects consent records: verification must catch it).
+    /// Changes the stored record with `sql` after dropping the append-only triggers, as someone with the file
+    /// can: verification must catch it.
     private func tamper(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws {
-        try database.write { db in try db.execute(sql, arguments) }
+        try database.write { db in
+            for trigger in ["consent_record_no_update", "consent_signature_no_update"] {
+                try db.execute("DROP TRIGGER IF EXISTS \(trigger)")
+            }
+            try db.execute(sql, arguments)
+        }
+    }
+
+    @Test func consentRowsAreInsertedCompleteAndRefuseChangesInSQL() throws {
+        try seed()
+        let signature = try StudyStorage(database).read { db in
+            try db.queryOne("SELECT signature FROM consent_signature WHERE consent_id = 'c-ada'")?.data("signature")
+        }
+        #expect(try ConsentStore(database: database).record(id: "c-ada")?.serverSignature == signature)
+        let history = try AuditTrail(database: database).entries(entityType: "consent_signature", entityID: "c-ada")
+        #expect(history.map(\.action) == [.create] && history.first?.actor == "account:p-ada")
+        for statement in [
+            "UPDATE consent_record SET printed_name = 'x'", "DELETE FROM consent_record",
+            "UPDATE consent_signature SET key_id = 'x'", "DELETE FROM consent_signature",
+        ] {
+            #expect {
+                try database.write { db in try db.execute(statement) }
+            } throws: { error in
+                (error as? DatabaseError)?.message.contains("append-only") ?? false
+            }
+        }
+        #expect(try checks().values.allSatisfy(\.isOK))
     }
 
     @Test func storedRecordsAreSignedAndVerify() throws {

@@ -1,4 +1,5 @@
 import CareSQLite
+import Cryptography
 import Foundation
 import Recover
 import RecoverData
@@ -45,6 +46,40 @@ import Web
         #expect(document.header("Content-Security-Policy")?.contains("default-src 'none'") == true)
     }
 
+    @Test func theReceiptOfASignedConsentVerifiesOfflineAndIsLinked() throws {
+        let harness = try RecordsHarness()
+        let pat = try harness.participant("pat@example.com")
+        _ = try harness.participant("sam@example.com")
+        let document = ConsentDocuments.consent(language: .english)
+        let record = ConsentRecord(
+            id: "run-signed", patientID: pat.account.id, documentHTML: Data(document.html.utf8),
+            documentVersion: document.version, language: document.language, printedName: "Pat Lee",
+            signatureStrokes: Data("[]".utf8), signaturePNG: png, signedAt: Date(timeIntervalSince1970: 1_800_000_000),
+            utcOffset: "+08:00", timeZoneIdentifier: "Asia/Shanghai", signatureMeaning: document.signatureMeaning)
+        _ = try ConsentStore(database: harness.database, signingKey: harness.signingKey).add(record)
+        var browser = harness.browser(signingIn: "pat@example.com")
+        #expect(browser.get("/account/consent").text.contains("href=\"/account/consent/receipt.json\" download"))
+        #expect(browser.get("/account").text.contains("href=\"/account/consent/receipt.json\" download"))
+        let receipt = browser.get("/account/consent/receipt.json")
+        #expect(receipt.status == .ok)
+        #expect(receipt.header("Content-Disposition")?.contains("consent-receipt.json") == true)
+        #expect(receipt.header("Cache-Control") == "no-store")
+        let bytes = Data(receipt.body)
+        #expect(ConsentReceipt.verify(json: bytes, publicKey: harness.signingKey.publicKey) == [])
+        #expect(!receipt.text.contains(png.base64EncodedString()), "the image bytes stay out of the receipt")
+        let object = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+        let checkpoint = try AuditCheckpoint(jsonObject: try #require(object["checkpoint"] as? [String: Any]))
+        #expect(try StudyStorage(harness.database).read { db in try checkpoint.check(in: db) } == .holds)
+        #expect(
+            ConsentReceipt.verify(json: bytes, publicKey: SigningKey.generate().publicKey).contains(
+                "the server signature does not verify with the pinned key"))
+        let data = browser.get("/account/data.json").text
+        #expect(data.contains("\"auditCheckpoint\""), "the JSON download carries the newest checkpoint")
+
+        var other = harness.browser(signingIn: "sam@example.com")
+        #expect(other.get("/account/consent/receipt.json").status == .notFound)
+    }
+
     @Test func anotherParticipantNeverSeesTheConsentOfSomeoneElse() throws {
         let harness = try RecordsHarness()
         let pat = try harness.participant("pat@example.com")
@@ -63,6 +98,8 @@ import Web
         let pat = try harness.participant("pat@example.com")
         _ = try sign(harness, pat)
         try harness.database.write { db in
+            // As someone with the file can: the trigger refuses the change otherwise.
+            try db.execute("DROP TRIGGER consent_record_no_update")
             try db.execute("UPDATE consent_record SET printed_name = ? WHERE patient_id = ?", ["Sam", pat.account.id])
         }
         var browser = harness.browser(signingIn: "pat@example.com")

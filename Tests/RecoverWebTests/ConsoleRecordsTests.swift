@@ -80,6 +80,8 @@ import Web
         #expect(copy.contains("sandbox=\"\""))
 
         try fixture.database.write { db in
+            // As someone with the file can: the trigger refuses the change otherwise.
+            try db.execute("DROP TRIGGER consent_record_no_update")
             try db.execute("UPDATE consent_record SET printed_name = ? WHERE id = ?", ["Mallory", record.id])
         }
         // The server's signature names the altered field; the binding hash no longer matches either.
@@ -99,6 +101,8 @@ import Web
         #expect(page.contains("verified: unchanged since signing"))
         #expect(page.contains("(hash-bound and signed by the server)"))
         try fixture.database.write { db in
+            // As someone with the file can: the trigger refuses the change otherwise.
+            try db.execute("DROP TRIGGER consent_record_no_update")
             try db.execute("UPDATE consent_record SET printed_name = ? WHERE id = ?", ["Mallory", record.id])
         }
         let altered = client.get("/console/participants/\(alice)/consent").text

@@ -19,6 +19,8 @@ final class RecordsHarness: Sendable {
     let records: any ParticipantStore
     let app: WebApp
     let clock: ManualClock
+    /// The server's signing key (consent signatures, checkpoints).
+    let signingKey: SigningKey
     static let password = "correct horse battery"
 
     init() throws {
@@ -29,6 +31,7 @@ final class RecordsHarness: Sendable {
         database = try #require(recover.folder.database)
         directory = recover.folder.directory
         records = recover.study.records
+        signingKey = recover.folder.signingKey
         self.clock = clock
         app = recover.web
     }
@@ -93,6 +96,15 @@ final class RecordsHarness: Sendable {
         var values = [OutcomeValue(.date(clock.now), kind: RecoveryInsights.Kind.onboardingCompletion)]
         if let goal { values.append(OutcomeValue(.integer(goal), kind: RecoveryInsights.Kind.targetKneeBend)) }
         try record(participant.onboarding, on: today(zone: participant.zone), zone: participant.zone, values: values)
+        // Onboarding signs the participation consent: without a record the participant would meet the gate.
+        let document = ConsentDocuments.consent(language: .english)
+        let consent = ConsentRecord(
+            id: UUID().uuidString.lowercased(), patientID: participant.account.id,
+            documentHTML: Data(document.html.utf8), documentVersion: document.version, language: document.language,
+            printedName: "Test Participant", signatureStrokes: Data("[]".utf8),
+            signaturePNG: Data([0x89, 0x50, 0x4E, 0x47]), signedAt: clock.now, utcOffset: "+08:00",
+            timeZoneIdentifier: participant.zone, signatureMeaning: document.signatureMeaning)
+        try ConsentStore(database: database).add(consent)
     }
 
     func checkin(_ participant: Participant, daysAgo: Int, pain: Int, sleep: Int) throws {

@@ -1,5 +1,7 @@
 import CareSQLite
+import Cryptography
 import Foundation
+import Recover
 import RecoverData
 import RecoverWeb
 import SQLite
@@ -108,7 +110,9 @@ struct StudyGateTests {
         client.post("/survey/onboarding/0", form: ["step": "onboarding.overview", "action": "next"])
         #expect(client.lastPage.isEmpty)
         client.get("/survey/onboarding/0")
-        #expect(client.lastPage.contains("<iframe class=\"consent-frame\" sandbox src=\"/consent/document/en\""))
+        let sha = Crypto.hex(Crypto.sha256(Array(ConsentDocuments.consent(language: .english).html.utf8)))
+        #expect(client.lastPage.contains("<iframe class=\"consent-frame\" sandbox src=\"/consent/text/\(sha)\""))
+        #expect(client.get("/consent/text/\(sha)").status == .ok)
         let document = client.get("/consent/document/en")
         #expect(document.status == .ok)
         #expect(document.header("Content-Security-Policy")?.contains("default-src 'none'") == true)

@@ -13,6 +13,12 @@ enum FHIRCodes {
     static let questionnaire = "urn:recover:questionnaire:"
     static let signatureType = "urn:iso-astm:E1762-95:2013"
     static let signingKey = "urn:recover:signing-key"
+    /// The extension naming the Consent a value was collected under.
+    static let collectedUnderConsent = "urn:recover:extension:collected-under-consent"
+    /// The tags saying what an export left out of data collected outside consent.
+    static let exportScope = "urn:recover:export-scope"
+    /// The Bundle extension carrying the signed audit checkpoint made with the export.
+    static let auditCheckpoint = "urn:recover:audit-checkpoint"
 
     static func coding(_ system: String, _ code: String, _ display: String? = nil) -> JSONNode {
         var members: [(String, JSONNode)] = [("system", .string(system)), ("code", .string(code))]

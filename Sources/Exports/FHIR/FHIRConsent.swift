@@ -6,7 +6,60 @@ import SQLite
 /// A Consent per consent record, with a Provenance whose signatures carry the participant's drawn signature
 /// (the PNG) and the server's Ed25519 signature of the record.
 enum FHIRConsent {
-    static func consent(_ record: ConsentRecord, patientID: String) -> JSONNode {
+    /// The extension on a resource collected under consent record `recordID`.
+    static func collectedUnder(_ recordID: String) -> (String, JSONNode) {
+        (
+            "extension",
+            .array([
+                .object([
+                    ("url", .string(FHIRCodes.collectedUnderConsent)),
+                    ("valueReference", FHIRReference.reference(FHIRReference.id("Consent", recordID))),
+                ])
+            ])
+        )
+    }
+
+    /// A Provenance's `agent`: the participant as its author.
+    static func authorAgent(_ patientID: String) -> (String, JSONNode) {
+        (
+            "agent",
+            .array([
+                .object([
+                    (
+                        "type",
+                        FHIRCodes.concept([
+                            FHIRCodes.coding(
+                                "http://terminology.hl7.org/CodeSystem/provenance-participant-type", "author", "Author")
+                        ])
+                    ),
+                    ("who", FHIRReference.reference(patientID)),
+                ])
+            ])
+        )
+    }
+
+    /// The Provenance of a participant's withdrawal: it ended their active Consents at `withdrawnAt`.
+    static func withdrawal(consentRecordIDs: [String], participantID: String, withdrawnAt: Date, patientID: String)
+        -> JSONNode
+    {
+        .object([
+            ("resourceType", .string("Provenance")),
+            ("id", .string(FHIRReference.id("Provenance", "withdrawal/\(participantID)"))),
+            ("target", .array(consentRecordIDs.map { FHIRReference.reference(FHIRReference.id("Consent", $0)) })),
+            ("recorded", .string(DatabaseDate.string(from: withdrawnAt))),
+            (
+                "activity",
+                FHIRCodes.concept(
+                    [FHIRCodes.coding("http://terminology.hl7.org/CodeSystem/v3-DataOperation", "UPDATE", "revise")],
+                    text: "Withdrawal from the study")
+            ),
+            authorAgent(patientID),
+        ])
+    }
+
+    /// A Consent per record: `active` while it is the participant's newest record of its document and they
+    /// have not withdrawn; `inactive` once withdrawn or superseded by a newer version they signed.
+    static func consent(_ record: ConsentRecord, patientID: String, isActive: Bool = true) -> JSONNode {
         var attachment: [(String, JSONNode)] = [
             ("contentType", .string("text/html")), ("language", .string(record.language)),
         ]
@@ -16,7 +69,7 @@ enum FHIRConsent {
         attachment.append(("title", .string("Consent document version \(record.documentVersion)")))
         return .object([
             ("resourceType", .string("Consent")), ("id", .string(FHIRReference.id("Consent", record.id))),
-            ("status", .string("active")),
+            ("status", .string(isActive ? "active" : "inactive")),
             (
                 "scope",
                 FHIRCodes.concept([
@@ -83,22 +136,7 @@ enum FHIRConsent {
         return .object([
             ("resourceType", .string("Provenance")), ("id", .string(FHIRReference.id("Provenance", record.id))),
             ("target", .array([FHIRReference.reference(consentID)])), ("recorded", .string(signedAt)),
-            (
-                "agent",
-                .array([
-                    .object([
-                        (
-                            "type",
-                            FHIRCodes.concept([
-                                FHIRCodes.coding(
-                                    "http://terminology.hl7.org/CodeSystem/provenance-participant-type", "author",
-                                    "Author")
-                            ])
-                        ),
-                        ("who", FHIRReference.reference(patientID)),
-                    ])
-                ])
-            ),
+            authorAgent(patientID),
             ("signature", .array(signatures)),
         ])
     }

@@ -12,12 +12,39 @@ public enum FHIRExport {
     @discardableResult
     public static func write(
         from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to file: ExportFile,
-        at now: Date = Date(), progress: (Int) -> Void = { _ in }
+        at now: Date = Date(), checkpoint: AuditCheckpoint? = nil, progress: (Int) -> Void = { _ in }
     ) throws -> Int {
         let bundleID = FHIRReference.id("Bundle", "\(DatabaseDate.string(from: now))/\(UUID().uuidString)")
+        let scope = filter.consent
+        var meta: [(String, JSONNode)] = [
+            (
+                "tag",
+                .array([
+                    FHIRCodes.coding(
+                        FHIRCodes.exportScope, "after-withdrawal-\(scope.afterWithdrawal.rawValue)",
+                        "Data after withdrawal \(scope.afterWithdrawal.rawValue)"),
+                    FHIRCodes.coding(
+                        FHIRCodes.exportScope, "without-current-consent-\(scope.withoutCurrentConsent.rawValue)",
+                        "Participants without the current consent version \(scope.withoutCurrentConsent.rawValue)"),
+                ])
+            )
+        ]
+        // The signed audit checkpoint made with the export, as the JSON text of docs/audit.md.
+        if let checkpoint {
+            meta.append(
+                (
+                    "extension",
+                    .array([
+                        .object([
+                            ("url", .string(FHIRCodes.auditCheckpoint)), ("valueString", .string(checkpoint.jsonText)),
+                        ])
+                    ])
+                ))
+        }
         try file.write(
-            "{\"resourceType\":\"Bundle\",\"id\":\"\(bundleID)\",\"type\":\"collection\","
-                + "\"timestamp\":\"\(DatabaseDate.string(from: now))\",\"entry\":[")
+            "{\"resourceType\":\"Bundle\",\"id\":\"\(bundleID)\",\"meta\":"
+                + String(decoding: JSONNode.object(meta).bytes, as: UTF8.self)
+                + ",\"type\":\"collection\",\"timestamp\":\"\(DatabaseDate.string(from: now))\",\"entry\":[")
         var count = 0
         func add(_ resource: JSONNode, _ id: String) throws {
             let entry: JSONNode = .object([("fullUrl", .string(FHIRReference.url(id))), ("resource", resource)])
@@ -30,17 +57,30 @@ public enum FHIRExport {
                 let pseudonym = pseudonyms.id(for: account.id)
                 let patientID = FHIRReference.id("Patient", pseudonym)
                 try add(patient(pseudonym, id: patientID, active: !account.isWithdrawn), patientID)
+                let consents = try StudyRecords.consents(ofParticipant: account.id, in: db)
+                let active = account.isWithdrawn ? [] : Set(try newestConsents(of: account.id, in: db))
                 try StudyRecords.forEachConsent(of: account.id, in: db) { record, server in
-                    try add(FHIRConsent.consent(record, patientID: patientID), FHIRReference.id("Consent", record.id))
+                    try add(
+                        FHIRConsent.consent(record, patientID: patientID, isActive: active.contains(record.id)),
+                        FHIRReference.id("Consent", record.id))
                     try add(
                         FHIRConsent.provenance(record, server: server, patientID: patientID),
                         FHIRReference.id("Provenance", record.id))
                 }
+                if let withdrawnAt = account.withdrawnAt {
+                    let ended = try newestConsents(of: account.id, in: db)
+                    let resource = FHIRConsent.withdrawal(
+                        consentRecordIDs: ended, participantID: account.id, withdrawnAt: withdrawnAt,
+                        patientID: patientID)
+                    try add(resource, FHIRReference.id("Provenance", "withdrawal/\(account.id)"))
+                }
                 var participantFilter = filter
                 participantFilter.participantID = account.id
                 try StudyRecords.forEachSurveyResult(of: account.id, participantFilter, in: db) { record, _ in
+                    if StudyRecords.isAfterWithdrawal(record.completedAt, of: account, filter) { return }
+                    let consent = consents[record.id]
                     try add(
-                        try FHIRQuestionnaireResponse.resource(record, patientID: patientID),
+                        try FHIRQuestionnaireResponse.resource(record, patientID: patientID, consentID: consent?.id),
                         FHIRReference.id("QuestionnaireResponse", record.id))
                 }
                 var lastOutcome = ""
@@ -64,6 +104,11 @@ public enum FHIRExport {
         }
         try file.write("]}\n")
         return count
+    }
+
+    /// The ids of the participant's newest record of each consent document.
+    static func newestConsents(of participantID: String, in db: StoreConnection) throws -> [String] {
+        try ConsentLibrary.standings(patientID: participantID, in: db).compactMap(\.recordID)
     }
 
     private static func patient(_ pseudonym: String, id: String, active: Bool) -> JSONNode {

@@ -17,6 +17,7 @@ enum FHIRObservation {
             ("issued", .string(row.recordedAt)),
         ]
         if let value = value(row) { members.append(value) }
+        if !row.consentID.isEmpty { members.append(FHIRConsent.collectedUnder(row.consentID)) }
         return .object(members)
     }
 

@@ -7,7 +7,7 @@ import SQLite
 /// A QuestionnaireResponse per stored survey result: one item per answered question (`<step>.<item>`) and
 /// one per range-of-motion measurement; "don't know" and skipped answers have no item.
 enum FHIRQuestionnaireResponse {
-    static func resource(_ record: SurveyResultRecord, patientID: String) throws -> JSONNode {
+    static func resource(_ record: SurveyResultRecord, patientID: String, consentID: String? = nil) throws -> JSONNode {
         let result: SurveyResult
         do {
             result = try SurveyJSON.decode(SurveyResult.self, from: record.json)
@@ -40,6 +40,7 @@ enum FHIRQuestionnaireResponse {
             ("authored", .string(DatabaseDate.string(from: record.completedAt))),
         ]
         if !items.isEmpty { members.append(("item", .array(items))) }
+        if let consentID { members.append(FHIRConsent.collectedUnder(consentID)) }
         return .object(members)
     }
 

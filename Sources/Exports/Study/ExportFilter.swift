@@ -9,6 +9,34 @@ public struct ExportFilter: Hashable, Sendable {
     public var from: LocalDate?
     /// The last event date included.
     public var to: LocalDate?
+    /// What the export includes of data collected outside consent.
+    public var consent = ConsentScope()
+
+    /// Whether an export includes data collected outside the participant's consent, and which it left out;
+    /// every export says which it applied (docs/exports.md).
+    public struct ConsentScope: Hashable, Sendable {
+        /// Values recorded after the participant withdrew (none by default).
+        public var afterWithdrawal: Inclusion
+        /// The data of participants who have not signed the current version of every required consent
+        /// document (included by default: their earlier consent still covers what they gave).
+        public var withoutCurrentConsent: Inclusion
+
+        public init(afterWithdrawal: Inclusion = .excluded, withoutCurrentConsent: Inclusion = .included) {
+            self.afterWithdrawal = afterWithdrawal
+            self.withoutCurrentConsent = withoutCurrentConsent
+        }
+
+        /// Included or excluded, as the export's header states it.
+        public enum Inclusion: String, CaseIterable, Hashable, Sendable {
+            case included, excluded
+        }
+
+        /// `after withdrawal: excluded; without the current consent version: included`, for people.
+        public var summary: String {
+            "data after withdrawal: \(afterWithdrawal.rawValue); participants without the current consent version: "
+                + withoutCurrentConsent.rawValue
+        }
+    }
 
     /// A filter; throws ``ExportError/invalidDateRange(from:to:)`` when `from` is after `to`.
     public init(participantID: String? = nil, from: LocalDate? = nil, to: LocalDate? = nil) throws {

@@ -13,14 +13,15 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case fhir
 
     /// Writes the export to `destination` atomically (nothing appears unless it completes); returns the
-    /// number of rows (CSV), participants (JSON) or bundle entries (FHIR).
+    /// number of rows (CSV), participants (JSON) or bundle entries (FHIR). JSON and FHIR carry `checkpoint`
+    /// (JSON as `auditCheckpoint`, FHIR as the Bundle's `urn:recover:audit-checkpoint` extension).
     ///
     /// Throws ``ExportError/unknownParticipant(_:)`` before creating anything when the filter names an id
     /// that is not a participant. `now` is the export time the JSON and FHIR files state.
     @discardableResult
     public func write(
         from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to destination: URL,
-        at now: Date = Date(), progress: (Int) -> Void = { _ in }
+        at now: Date = Date(), checkpoint: AuditCheckpoint? = nil, progress: (Int) -> Void = { _ in }
     ) throws -> Int {
         if let participant = filter.participantID {
             guard try database.read({ db in try StudyRecords.isParticipant(participant, in: db) }) else {
@@ -34,10 +35,12 @@ public enum ExportFormat: String, CaseIterable, Sendable {
                     from: database, filter: filter, pseudonyms: pseudonyms, to: file, progress: progress)
             case .json:
                 try JSONExport.write(
-                    from: database, filter: filter, pseudonyms: pseudonyms, to: file, at: now, progress: progress)
+                    from: database, filter: filter, pseudonyms: pseudonyms, to: file, at: now, checkpoint: checkpoint,
+                    progress: progress)
             case .fhir:
                 try FHIRExport.write(
-                    from: database, filter: filter, pseudonyms: pseudonyms, to: file, at: now, progress: progress)
+                    from: database, filter: filter, pseudonyms: pseudonyms, to: file, at: now, checkpoint: checkpoint,
+                    progress: progress)
             }
         }
     }

@@ -12,16 +12,19 @@ public enum JSONExport {
     @discardableResult
     public static func write(
         from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to file: ExportFile,
-        at now: Date = Date(), progress: (Int) -> Void = { _ in }
+        at now: Date = Date(), checkpoint: AuditCheckpoint? = nil, progress: (Int) -> Void = { _ in }
     ) throws -> Int {
         let header: JSONNode = .object([
             ("format", .string("recover.export")), ("version", .integer(1)),
             ("exportedAt", .string(DatabaseDate.string(from: now))),
+            ("auditCheckpoint", checkpoint.map { .raw($0.json) } ?? .null),
             (
                 "filter",
                 .object([
                     ("participant", .optional(filter.participantID.map(pseudonyms.id(for:)))),
                     ("from", .optional(filter.from?.description)), ("to", .optional(filter.to?.description)),
+                    ("afterWithdrawal", .string(filter.consent.afterWithdrawal.rawValue)),
+                    ("withoutCurrentConsent", .string(filter.consent.withoutCurrentConsent.rawValue)),
                 ])
             ),
         ])
@@ -54,19 +57,27 @@ public enum JSONExport {
         ])
         var bytes = opening.bytes
         bytes.removeLast()
+        let consents = try StudyRecords.consents(ofParticipant: id, in: db)
         try file.write(bytes + Array(",\"outcomes\":[".utf8))
         var first = true
         try StudyRecords.forEachOutcome(of: id, filter, in: db) { outcome in
-            try file.write((first ? [] : [UInt8(ascii: ",")]) + node(outcome, participantID: id).bytes)
+            if StudyRecords.isAfterWithdrawal(outcome.createdDate, of: account, filter) { return }
+            let consent = consents[outcome.id]
+            try file.write(
+                (first ? [] : [UInt8(ascii: ",")]) + node(outcome, participantID: id, consent: consent).bytes)
             first = false
         }
         try file.write("],\"surveyResults\":[")
         first = true
         try StudyRecords.forEachSurveyResult(of: id, filter, in: db) { result, _ in
+            if StudyRecords.isAfterWithdrawal(result.completedAt, of: account, filter) { return }
+            let consent = consents[result.id]
             let item: JSONNode = .object([
                 ("id", .string(result.id)), ("task", .string(StudyRecords.studyTask(result.taskID, participantID: id))),
                 ("occurrence", .integer(result.occurrence)), ("surveyID", .string(result.surveyID)),
-                ("completedAt", .string(DatabaseDate.string(from: result.completedAt))), ("result", .raw(result.json)),
+                ("completedAt", .string(DatabaseDate.string(from: result.completedAt))),
+                ("consentRecord", .optional(consent?.id)), ("consentVersion", .optional(consent?.version)),
+                ("result", .raw(result.json)),
             ])
             try file.write((first ? [] : [UInt8(ascii: ",")]) + item.bytes)
             first = false
@@ -115,7 +126,9 @@ public enum JSONExport {
         return .object(members)
     }
 
-    private static func node(_ outcome: Outcome, participantID: String) -> JSONNode {
+    private static func node(
+        _ outcome: Outcome, participantID: String, consent: (id: String, version: String)?
+    ) -> JSONNode {
         .object([
             ("id", .string(outcome.id)),
             ("task", .string(StudyRecords.studyTask(outcome.taskID, participantID: participantID))),
@@ -123,6 +136,7 @@ public enum JSONExport {
             ("eventStart", .optional(outcome.eventStart?.description)),
             ("recordedAt", .string(DatabaseDate.string(from: outcome.createdDate))),
             ("updatedAt", .string(DatabaseDate.string(from: outcome.updatedDate))),
+            ("consentRecord", .optional(consent?.id)), ("consentVersion", .optional(consent?.version)),
             ("values", .array(outcome.values.map(node))),
         ])
     }

@@ -20,10 +20,12 @@ public struct StudyExports: Sendable {
     }
 
     /// Writes the export of every participant in `format` to `destination` atomically; returns its count.
+    /// JSON and FHIR carry a signed audit checkpoint made (and stored) just before.
     @discardableResult
     public func write(_ format: ExportFormat, to destination: URL) throws -> Int {
-        try format.write(
+        let checkpoint = try AuditCheckpoint.make(signingKey: signingKey, in: records.database)
+        return try format.write(
             from: records.database, filter: try ExportFilter(), pseudonyms: Pseudonyms(signingKey: signingKey),
-            to: destination)
+            to: destination, checkpoint: checkpoint)
     }
 }

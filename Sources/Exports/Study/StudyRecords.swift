@@ -12,26 +12,66 @@ enum StudyRecords {
     static func forEachParticipant(
         _ filter: ExportFilter, in db: StoreConnection, _ body: (Account) throws -> Void
     ) throws {
+        let included: (Account) throws -> Bool = { account in
+            try filter.consent.withoutCurrentConsent == .included || hasCurrentConsent(account.id, in: db)
+        }
+        if let participant = filter.participantID {
+            // Looked up before the body runs its own queries: no query runs while another is iterated.
+            if try isParticipant(participant, in: db), let account = try AccountStore.account(id: participant, in: db),
+                try included(account)
+            {
+                try body(account)
+            }
+            return
+        }
         var ids: [String] = []
         // Ids only (small even for many participants), so the nested queries below never share a statement
         // with the outer loop.
-        try forEachParticipantID(filter, in: db) { ids.append($0) }
+        try db.forEachRow("SELECT id FROM account WHERE role = 'participant' ORDER BY created_at, id") { row in
+            ids.append(try row.string("id"))
+        }
         for id in ids {
-            if let account = try AccountStore.account(id: id, in: db) { try body(account) }
+            if let account = try AccountStore.account(id: id, in: db), try included(account) { try body(account) }
         }
     }
 
-    /// The ids of the participant accounts the filter selects (all, or its one), oldest first.
+    /// The ids of the participant accounts the filter selects (all, or its one, with its consent rule), oldest
+    /// first: whose data an export holds.
     static func forEachParticipantID(_ filter: ExportFilter, in db: StoreConnection, _ body: (String) throws -> Void)
         throws
     {
-        if let participant = filter.participantID {
-            if try isParticipant(participant, in: db) { try body(participant) }
-            return
+        try forEachParticipant(filter, in: db) { account in try body(account.id) }
+    }
+
+    /// Whether the participant has signed the current version of every required consent document.
+    static func hasCurrentConsent(_ participantID: String, in db: StoreConnection) throws -> Bool {
+        let standings = try ConsentLibrary.standings(patientID: participantID, in: db)
+        return !standings.contains { $0.current.isRequired && !$0.isCurrent }
+    }
+
+    /// Whether a value the participant recorded at `recordedAt` is left out as recorded after their withdrawal.
+    static func isAfterWithdrawal(_ recordedAt: Date, of account: Account?, _ filter: ExportFilter) -> Bool {
+        guard filter.consent.afterWithdrawal == .excluded, let withdrawnAt = account?.withdrawnAt else { return false }
+        return recordedAt > withdrawnAt
+    }
+
+    /// The consent record each of the participant's survey results (and the outcome of the same id) was
+    /// collected under, with its document version, by result id. Read whole before the record loops, which
+    /// must not run a query while they iterate one.
+    static func consents(ofParticipant participantID: String, in db: StoreConnection) throws -> [String: (
+        id: String, version: String
+    )] {
+        var consents: [String: (id: String, version: String)] = [:]
+        try db.forEachRow(
+            """
+            SELECT s.entity_id AS entity_id, s.consent_id AS consent_id, r.document_version AS version
+            FROM consent_scope AS s JOIN consent_record AS r ON r.id = s.consent_id
+            WHERE s.participant_id = ? AND s.entity_type = 'survey_result'
+            """, [participantID]
+        ) { row in
+            consents[try row.string("entity_id")] = (try row.string("consent_id"), try row.string("version"))
         }
-        try db.forEachRow("SELECT id FROM account WHERE role = 'participant' ORDER BY created_at, id") { row in
-            try body(try row.string("id"))
-        }
+        return consents
     }
 
     /// Whether an account id is a participant.

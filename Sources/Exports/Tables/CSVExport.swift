@@ -16,14 +16,24 @@ public enum CSVExport {
         var names: [String: String] = [:]
         var line: [UInt8] = []
         try database.read { db in
+            // Participants without the current consent version, when the export leaves them out.
+            var excluded: Set<String> = []
+            if filter.consent.withoutCurrentConsent == .excluded {
+                var all = filter
+                all.consent.withoutCurrentConsent = .included
+                try StudyRecords.forEachParticipant(all, in: db) { account in
+                    if !(try StudyRecords.hasCurrentConsent(account.id, in: db)) { excluded.insert(account.id) }
+                }
+            }
             try OutcomeValueRow.forEach(filter, in: db) { row in
+                if excluded.contains(row.participantID) { return }
                 let pseudonym = names[row.participantID] ?? pseudonyms.id(for: row.participantID)
                 names[row.participantID] = pseudonym
                 line.removeAll(keepingCapacity: true)
                 CSVCell.appendLine(
                     [
                         pseudonym, row.task, String(row.occurrence), row.eventDate, row.kind, row.value, row.unit,
-                        row.recordedAt,
+                        row.recordedAt, row.consentVersion,
                     ], to: &line)
                 try file.write(line)
                 count += 1

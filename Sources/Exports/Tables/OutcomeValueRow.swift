@@ -25,13 +25,17 @@ public struct OutcomeValueRow: Hashable, Sendable {
     public var unit: String
     /// When the outcome was recorded (UTC).
     public var recordedAt: String
+    /// The consent record the value was collected under (empty when none was recorded).
+    public var consentID: String = ""
+    /// That record's document version.
+    public var consentVersion: String = ""
 
     /// The event's local date, `2026-03-29`.
     public var eventDate: String { String(eventStart.prefix(10)) }
 
     /// The CSV header.
     public static let csvHeader = [
-        "participant", "task", "occurrence", "event_date", "kind", "value", "unit", "recorded_at",
+        "participant", "task", "occurrence", "event_date", "kind", "value", "unit", "recorded_at", "consent_version",
     ]
 
     /// Streams the live outcome values the filter selects, one at a time, ordered by participant task and
@@ -51,6 +55,17 @@ public struct OutcomeValueRow: Hashable, Sendable {
             conditions.append(dates.sql)
             arguments += dates.arguments
         }
+        if filter.consent.afterWithdrawal == .excluded {
+            conditions.append(
+                """
+                NOT EXISTS (SELECT 1 FROM account AS a WHERE a.id = p.patient_id AND a.withdrawn_at IS NOT NULL
+                AND a.withdrawn_at < o.created_at)
+                """)
+        }
+        let consent = """
+            LEFT JOIN consent_scope AS cs ON cs.id = 'survey_result:' || o.id
+            LEFT JOIN consent_record AS cr ON cr.id = cs.consent_id
+            """
         let unpacked =
             switch db.dialect {
             case .sqlite:
@@ -60,38 +75,41 @@ public struct OutcomeValueRow: Hashable, Sendable {
                 FROM care_outcome AS o
                 JOIN care_task_version AS t ON t.version_id = o.task_version_id
                 JOIN care_plan AS p ON p.id = t.care_plan_id
+                \(consent)
                 JOIN json_each(o.values_json) AS v
                 JOIN json_each(v.value, '$.content') AS c
                 """
             case .postgres:
                 // The JSON text of each value, and its type in SQLite's words, turned into the same kinds below.
                 """
-                v ->> 'kind' AS kind, v ->> 'unit' AS unit, c.key AS value_type, c.value #>> '{}' AS value,
+                v.value ->> 'kind' AS kind, v.value ->> 'unit' AS unit, c.key AS value_type, c.value #>> '{}' AS value,
                 CASE jsonb_typeof(c.value) WHEN 'boolean' THEN c.value #>> '{}' WHEN 'number' THEN 'number'
                     ELSE jsonb_typeof(c.value) END AS json_type
                 FROM care_outcome AS o
                 JOIN care_task_version AS t ON t.version_id = o.task_version_id
                 JOIN care_plan AS p ON p.id = t.care_plan_id
-                CROSS JOIN LATERAL jsonb_array_elements(o.values_json) AS v
-                CROSS JOIN LATERAL jsonb_each(v -> 'content') AS c
+                \(consent)
+                CROSS JOIN LATERAL jsonb_array_elements(o.values_json) WITH ORDINALITY AS v(value, ordinal)
+                CROSS JOIN LATERAL jsonb_each(v.value -> 'content') AS c
                 """
             }
         let sql = """
             SELECT p.patient_id AS patient_id, o.id AS outcome_id, o.task_id AS task_id, o.occurrence AS occurrence,
-            o.event_start AS event_start, o.created_at AS created_at, \(unpacked)
+            o.event_start AS event_start, o.created_at AS created_at, cs.consent_id AS consent_id,
+            cr.document_version AS consent_version, \(unpacked)
             WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY o.task_id, o.event_start
+            ORDER BY o.task_id, o.event_start, o.id, \(db.dialect == .sqlite ? "v.key" : "v.ordinal")
             """
         try db.forEachRow(sql, arguments) { row in
             // By position (the SELECT above fixes the order): no name lookups on the hot path of large exports.
             var values = row.positionalValues
-            if values.count == 11, case .text("number") = values[10], case .text(let number) = values[9] {
-                values[9] = Self.number(number)
+            if values.count == 13, case .text("number") = values[12], case .text(let number) = values[11] {
+                values[11] = Self.number(number)
             }
-            guard values.count == 11, case .text(let participant) = values[0], case .text(let outcomeID) = values[1],
+            guard values.count == 13, case .text(let participant) = values[0], case .text(let outcomeID) = values[1],
                 case .text(let taskID) = values[2], case .integer(let occurrence) = values[3],
                 case .text(let eventStart) = values[4], case .text(let recordedAt) = values[5],
-                case .text(let type) = values[8], case .text(let jsonType) = values[10]
+                case .text(let type) = values[10], case .text(let jsonType) = values[12]
             else {
                 throw ExportError.unreadableRecord(table: "care_outcome", id: (try? row.string("outcome_id")) ?? "?")
             }
@@ -100,9 +118,10 @@ public struct OutcomeValueRow: Hashable, Sendable {
                 OutcomeValueRow(
                     participantID: participant, outcomeID: outcomeID,
                     task: taskID.hasPrefix(prefix) ? String(taskID.dropFirst(prefix.count)) : taskID,
-                    occurrence: Int(occurrence), eventStart: eventStart, kind: Self.optionalText(values[6]), type: type,
-                    value: text(of: values[9], type: type, jsonType: jsonType), unit: Self.optionalText(values[7]),
-                    recordedAt: recordedAt))
+                    occurrence: Int(occurrence), eventStart: eventStart, kind: Self.optionalText(values[8]), type: type,
+                    value: text(of: values[11], type: type, jsonType: jsonType), unit: Self.optionalText(values[9]),
+                    recordedAt: recordedAt, consentID: Self.optionalText(values[6]),
+                    consentVersion: Self.optionalText(values[7])))
         }
     }
 

@@ -4,7 +4,7 @@ import Research
 extension RecoverSurveys {
     /// Onboarding: welcome, "Before you join" with four icon items, signed consent, permissions, recovery goals,
     /// completion.
-    public static func onboarding(language: StudyLanguage = .english) -> Survey {
+    public static func onboarding(language: StudyLanguage = .english, consent: ConsentDocument? = nil) -> Survey {
         let text = OnboardingStrings(language)
         let welcome = Step(
             id: Onboarding.welcome,
@@ -36,7 +36,7 @@ extension RecoverSurveys {
         let consent = Step(
             id: Onboarding.signature,
             title: text.consentTitle,
-            kind: .consentDocument(ConsentDocuments.consent(language: language))
+            kind: .consentDocument(consent ?? ConsentDocuments.consent(language: language))
         )
         let permissions = Step(
             id: Onboarding.permissions,

@@ -1,3 +1,4 @@
+import Postgres
 import SQLite
 
 extension AuditTrail {
@@ -33,6 +34,48 @@ extension AuditTrail {
                 BEGIN
                     SELECT RAISE(ABORT, 'the audit trail is append-only: entries cannot be deleted');
                 END;
-                """)
+                """),
+        Migration(name: "audit-002-checkpoint", sql: checkpointSQLite),
     ]
+
+    /// Signed checkpoints (``AuditCheckpoint``), append-only like the entries; `daily` is the UTC day of an
+    /// automatic checkpoint (one per day, whichever instance makes it), NULL for one made on request.
+    static let checkpointSQLite = """
+        CREATE TABLE audit_checkpoint (
+            entries INTEGER NOT NULL CHECK (entries >= 0),
+            head_hash TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            key_id TEXT NOT NULL,
+            signature BLOB NOT NULL,
+            daily TEXT UNIQUE
+        ) STRICT;
+        CREATE INDEX audit_checkpoint_entries ON audit_checkpoint (entries, created_at);
+        CREATE TRIGGER audit_checkpoint_no_update BEFORE UPDATE ON audit_checkpoint
+        BEGIN
+            SELECT RAISE(ABORT, 'audit checkpoints are append-only: they cannot be changed');
+        END;
+        CREATE TRIGGER audit_checkpoint_no_delete BEFORE DELETE ON audit_checkpoint
+        BEGIN
+            SELECT RAISE(ABORT, 'audit checkpoints are append-only: they cannot be deleted');
+        END;
+        """
+
+    /// The checkpoint table on PostgreSQL.
+    static let postgresCheckpointMigration = PostgresMigration(
+        name: "audit-002-checkpoint",
+        sql: """
+            CREATE TABLE audit_checkpoint (
+                entries bigint NOT NULL CHECK (entries >= 0),
+                head_hash text NOT NULL,
+                created_at text COLLATE "C" NOT NULL,
+                key_id text NOT NULL,
+                signature bytea NOT NULL,
+                daily text COLLATE "C" UNIQUE
+            );
+            CREATE INDEX audit_checkpoint_entries ON audit_checkpoint (entries, created_at);
+            CREATE TRIGGER audit_checkpoint_no_change BEFORE UPDATE OR DELETE ON audit_checkpoint
+                FOR EACH ROW EXECUTE FUNCTION audit_entry_append_only();
+            CREATE TRIGGER audit_checkpoint_no_truncate BEFORE TRUNCATE ON audit_checkpoint
+                FOR EACH STATEMENT EXECUTE FUNCTION audit_entry_append_only();
+            """)
 }

@@ -22,9 +22,14 @@ extension RowReference {
 
     /// The canonical bytes a row digest is computed over.
     static func canonicalState(of row: StoreRow, table: String) -> [UInt8] {
+        canonicalState(of: row.canonicalValues, table: table)
+    }
+
+    /// The canonical bytes of a row given as its columns and values.
+    static func canonicalState(of values: [(column: String, value: DatabaseValue)], table: String) -> [UInt8] {
         var bytes = Array("recover-row-v1\n".utf8)
         appendLengthPrefixed(Array(table.utf8), to: &bytes)
-        let columns = row.canonicalValues.sorted { $0.column < $1.column }
+        let columns = values.sorted { $0.column < $1.column }
         for (name, value) in columns {
             appendLengthPrefixed(Array(name.utf8), to: &bytes)
             switch value {

@@ -53,26 +53,31 @@ public struct ConsentStore: Sendable {
     @discardableResult
     public static func add(_ record: ConsentRecord, signingKey: SigningKey?, in db: StoreConnection) throws -> Bool {
         guard record.isIntact else { throw ConsentStoreError.bindingMismatch(id: record.id) }
+        // Signed before it is stored, so the row goes in complete: consent rows are never updated (a trigger
+        // refuses it), and the record's audit digest covers the server signature.
+        let signature = signingKey.map { ConsentSigning.signature(of: record, with: $0) }
+        var complete = record
+        if let signature { complete.serverSignature = signature.signature }
         let row = AuditedRow(table: "consent_record", key: record.id)
-        return try AuditTrail.recordChange(of: row, participantID: record.patientID, in: db) {
-            let inserted =
-                try db.execute(
-                    """
-                    INSERT INTO consent_record (id, patient_id, document, document_sha256, document_version,
-                        language, printed_name, signature_strokes, signature_png, signed_at, utc_offset, time_zone,
-                        signature_meaning, binding_hash, server_signature)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
-                    """,
-                    [
-                        record.id, record.patientID, record.documentHTML, record.documentSHA256, record.documentVersion,
-                        record.language, record.printedName, record.signatureStrokes, record.signaturePNG,
-                        record.signedAt, record.utcOffset, record.timeZoneIdentifier, record.signatureMeaning,
-                        record.bindingHash,
-                        record.serverSignature,
-                    ]) == 1
-            if inserted, let signingKey { try ConsentSigning.sign(record, with: signingKey, in: db) }
-            return inserted
+        let inserted = try AuditTrail.recordChange(of: row, participantID: record.patientID, in: db) {
+            try db.execute(
+                """
+                INSERT INTO consent_record (id, patient_id, document, document_sha256, document_version,
+                    language, printed_name, signature_strokes, signature_png, signed_at, utc_offset, time_zone,
+                    signature_meaning, binding_hash, server_signature)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+                """,
+                [
+                    record.id, record.patientID, record.documentHTML, record.documentSHA256, record.documentVersion,
+                    record.language, record.printedName, record.signatureStrokes, record.signaturePNG,
+                    record.signedAt, record.utcOffset, record.timeZoneIdentifier, record.signatureMeaning,
+                    record.bindingHash, complete.serverSignature,
+                ]) == 1
         }
+        if inserted, let signature, let signingKey {
+            try ConsentSigning.store(signature, of: record, checkpointKey: signingKey, in: db)
+        }
+        return inserted
     }
 
     /// The record with `id`, inside the caller's transaction.

@@ -44,19 +44,38 @@ public enum ConsentSigning {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Signs a stored record with `key`, inside the caller's transaction. Also fills the record's
-    /// `server_signature` column.
-    public static func sign(
-        _ record: ConsentRecord, with key: SigningKey, at date: Date = Date(), in db: StoreConnection
-    ) throws {
+    /// The server signature of `record` with `key`: the key id, the signed text and the 64-byte signature.
+    public static func signature(of record: ConsentRecord, with key: SigningKey) -> ServerSignature {
         let keyID = SigningKey.keyID(of: key.publicKey)
         let text = signedText(of: record, keyID: keyID)
-        let signature = Data(key.sign(Array(text.utf8)))
-        try db.execute(
-            """
-            INSERT INTO consent_signature (consent_id, key_id, signed_text, signature, signed_at)
-            VALUES (?, ?, ?, ?, ?)
-            """, [record.id, keyID, text, signature, date])
-        try db.execute("UPDATE consent_record SET server_signature = ? WHERE id = ?", [signature, record.id])
+        return ServerSignature(keyID: keyID, signedText: text, signature: Data(key.sign(Array(text.utf8))))
+    }
+
+    /// Stores the server signature of a record inserted complete (its `server_signature` column already
+    /// holds `signature.signature`), inside the caller's transaction, with its own audit entry; then signs an
+    /// audit checkpoint with `key` covering it, for the participant's receipt (``ConsentReceipt``).
+    public static func store(
+        _ signature: ServerSignature, of record: ConsentRecord, checkpointKey key: SigningKey, at date: Date = Date(),
+        in db: StoreConnection
+    ) throws {
+        let row = AuditedRow(table: "consent_signature", keyColumn: "consent_id", key: record.id)
+        try AuditTrail.recordChange(of: row, participantID: record.patientID, in: db) {
+            try db.execute(
+                """
+                INSERT INTO consent_signature (consent_id, key_id, signed_text, signature, signed_at)
+                VALUES (?, ?, ?, ?, ?)
+                """, [record.id, signature.keyID, signature.signedText, signature.signature, date])
+        }
+        try AuditCheckpoint.make(signingKey: key, at: date, in: db)
+    }
+
+    /// What the server signed for one record, and the signature.
+    public struct ServerSignature: Hashable, Sendable {
+        /// The signing key's id (``SigningKey/keyID(of:)``).
+        public let keyID: String
+        /// The exact text signed (``signedText(of:keyID:)``).
+        public let signedText: String
+        /// The 64-byte Ed25519 signature of the text's UTF-8 bytes.
+        public let signature: Data
     }
 }

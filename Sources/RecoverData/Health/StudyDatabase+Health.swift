@@ -56,6 +56,10 @@ extension StudyDatabase {
             daysStored: Set(figures.map(\.day)).count, samplesStored: stored,
             firstDay: summary.firstDay?.description, lastDay: summary.lastDay?.description)
         try HealthStore.add(record, in: db)
+        if let consentID = try ConsentScope.participationRecord(patientID: participantID, in: db) {
+            try ConsentScope.record(
+                "health_import", id, participantID: participantID, consentID: consentID, at: instant, in: db)
+        }
         return record
     }
 

@@ -10,9 +10,14 @@ import Postgres
 extension RecoverSchema {
     /// Every migration of a Recover database on PostgreSQL, in the order they are applied.
     public static let postgresMigrations: [PostgresMigration] =
-        [auditMigration, accountsMigration, accountsAttemptMigration, accountsRecoveryMigration, surveysMigration]
+        [
+            auditMigration, AuditTrail.postgresCheckpointMigration, accountsMigration, accountsAttemptMigration,
+            accountsRecoveryMigration, surveysMigration,
+        ]
         + PostgresCareStore.migrations + [
-            consentMigration, consentSignatureMigration, consoleMigration, BackgroundJobs.postgresMigration,
+            consentMigration, consentSignatureMigration, ConsentSigning.postgresAppendOnlyMigration,
+            ConsentStore.postgresDocumentsMigration, consoleMigration,
+            BackgroundJobs.postgresMigration,
         ] + HealthStore.postgresMigrations + MessageOutbox.postgresMigrations
         + ReminderPreferenceStore.postgresMigrations + CalendarFeedStore.postgresMigrations
         + StudyContactStore.postgresMigrations + PushSubscriptions.postgresMigrations

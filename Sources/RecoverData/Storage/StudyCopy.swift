@@ -14,11 +14,13 @@ public enum StudyCopy {
     /// Every table of the schema with the order its rows are copied in, parents before the rows that refer
     /// to them. The audit trail goes in sequence order (on SQLite its storage order is the chain's).
     public static let tables: [(name: String, order: String)] = [
-        ("audit_entry", "sequence"), ("account", "id"), ("invitation", "code"), ("session", "token_hash"),
+        ("audit_entry", "sequence"), ("audit_checkpoint", "entries, created_at"), ("account", "id"),
+        ("invitation", "code"), ("session", "token_hash"),
         ("sign_in_failure", "key, failed_at, attempt_id"), ("survey_draft", "patient_id, task_id, occurrence"),
         ("survey_result", "id"), ("care_patient", "id"), ("care_plan", "id"), ("care_contact", "id"),
         ("care_task_version", "version_id"), ("care_outcome", "id"), ("consent_record", "id"),
-        ("consent_signature", "consent_id"), ("background_job", "name"), ("health_import", "id"),
+        ("consent_signature", "consent_id"), ("consent_document", "id"), ("consent_scope", "id"),
+        ("background_job", "name"), ("health_import", "id"),
         ("health_daily", "participant_id, local_day, health_type"),
         ("health_sample", "participant_id, start_at, health_type, source, end_at, value, import_id"),
         ("health_upload", "id"), ("health_grant", "id"), ("message_outbox", "id"), ("password_reset", "token_hash"),

@@ -37,6 +37,21 @@ public protocol ParticipantStore: Sendable {
     func surveyResults(patientID: String) throws -> [SurveyResultRecord]
     /// The participant's consent records, oldest first.
     func consentRecords(patientID: String) throws -> [ConsentRecord]
+    /// Every version of every consent document, each document's oldest first.
+    func consentVersions() throws -> [ConsentDocumentVersion]
+    /// Where the participant stands with each current consent document.
+    func consentStandings(patientID: String) throws -> [ConsentStanding]
+    /// The version and language whose text has SHA-256 `sha256`.
+    func consentText(sha256: String) throws -> (version: ConsentDocumentVersion, language: String)?
+    /// Stores the participant's signature of the current version of `documentID`; false when `id` is stored.
+    @discardableResult
+    func signConsent(_ consent: ConsentResult, id: String, documentID: String, account: Account, now: Date) throws
+        -> Bool
+    /// The receipt of the participant's signed consent record `recordID` (``ConsentReceipt``), or nil when
+    /// it is not theirs, not signed, or there is no signing key.
+    func consentReceipt(recordID: String, participantID: String) throws -> Data?
+    /// The newest signed audit checkpoint (the daily one, or one made at a consent), for downloads to carry.
+    func latestAuditCheckpoint() throws -> AuditCheckpoint?
     /// The id of the server key that signed consent record `recordID`, nil when it is unsigned.
     func consentKeyID(recordID: String) throws -> String?
     /// Up to `limit` times others (staff, operators) viewed or exported the participant's data, newest first,

@@ -15,6 +15,16 @@ public struct ParticipantState: Sendable, Hashable {
     public let today: LocalDate
     /// Whether the onboarding task has an outcome.
     public let isOnboarded: Bool
+    /// Where they stand with each of the study's consent documents (current versions).
+    public let consents: [ConsentStanding]
+
+    /// The required documents whose current version they have not signed: once onboarded, the feed and the
+    /// tasks wait until they sign them again (or withdraw).
+    public var pendingConsents: [ConsentStanding] { isOnboarded ? consents.filter(\.isPending) : [] }
+    /// The current participation document, which onboarding signs.
+    public var participationDocument: ConsentDocumentVersion? {
+        consents.first { $0.current.documentID == ConsentLibrary.participation }?.current
+    }
 
     /// The participant's patient id in the care store.
     public var patientID: String { account.id }

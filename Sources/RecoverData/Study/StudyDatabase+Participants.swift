@@ -11,14 +11,15 @@ extension StudyDatabase {
     public func participant(_ account: Account, now: Date) throws -> ParticipantState {
         let zone = TimeZone(identifier: account.zoneIdentifier) ?? .gmt
         let onboardingTaskID = ParticipantPlan.taskID(StudyTaskID.onboarding, patientID: account.id)
-        let (patient, onboarded) = try database.read { db in
+        let (patient, onboarded, consents) = try database.read { db in
             (
                 try db.care.patient(id: account.id),
-                try db.care.outcomes(OutcomeQuery(taskIDs: [onboardingTaskID], limit: 1))
+                try db.care.outcomes(OutcomeQuery(taskIDs: [onboardingTaskID], limit: 1)),
+                try ConsentLibrary.standings(patientID: account.id, in: db)
             )
         }
         if patient?.timeZoneIdentifier == zone.identifier {
-            return Self.state(account, zone: zone, now: now, onboarded: onboarded)
+            return Self.state(account, zone: zone, now: now, onboarded: onboarded, consents: consents)
         }
         return try database.write { db in try Self.participant(account, now: now, in: db) }
     }
@@ -46,13 +47,17 @@ extension StudyDatabase {
         }
         let onboardingTaskID = ParticipantPlan.taskID(StudyTaskID.onboarding, patientID: patientID)
         let onboarded = try db.care.outcomes(OutcomeQuery(taskIDs: [onboardingTaskID], limit: 1))
-        return state(account, zone: zone, now: now, onboarded: onboarded)
+        return state(
+            account, zone: zone, now: now, onboarded: onboarded,
+            consents: try ConsentLibrary.standings(patientID: patientID, in: db))
     }
 
-    private static func state(_ account: Account, zone: TimeZone, now: Date, onboarded: [Outcome]) -> ParticipantState {
+    private static func state(
+        _ account: Account, zone: TimeZone, now: Date, onboarded: [Outcome], consents: [ConsentStanding]
+    ) -> ParticipantState {
         ParticipantState(
             account: account, zone: zone, now: now, today: LocalDateTime(instant: now, in: zone).date,
-            isOnboarded: ParticipantPlan.isOnboarded(onboardingOutcomes: onboarded))
+            isOnboarded: ParticipantPlan.isOnboarded(onboardingOutcomes: onboarded), consents: consents)
     }
 
     /// The event `key` of the participant and its saved draft, in one read.

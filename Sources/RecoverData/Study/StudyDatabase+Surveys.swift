@@ -82,7 +82,8 @@ extension StudyDatabase {
         var consent: ConsentRecord?
         var laterTasks: [CareTask] = []
         if studyTaskID == StudyTaskID.onboarding {
-            consent = try consentRecord(from: result, runID: result.runID, participant: participant, survey: survey)
+            consent = try consentRecord(
+                from: result, runID: result.runID, participant: participant, survey: survey, in: db)
             laterTasks = ParticipantPlan.afterOnboarding(
                 patientID: participant.patientID, completedOn: participant.today,
                 checkinTime: ParticipantPlan.checkinTime(fromOnboarding: values))
@@ -95,6 +96,13 @@ extension StudyDatabase {
                     _ = try db.care.addOutcome(outcome)
                     if let consent { try ConsentStore.add(consent, signingKey: signingKey, in: db) }
                     for task in laterTasks { _ = try db.care.addTask(task) }
+                    let consentID =
+                        try consent?.id ?? ConsentScope.participationRecord(patientID: participant.patientID, in: db)
+                    if let consentID {
+                        try ConsentScope.record(
+                            "survey_result", record.id, participantID: participant.patientID, consentID: consentID,
+                            at: result.endDate, in: db)
+                    }
                 }, in: db)
         } catch let error as CareStoreError {
             switch error {
@@ -110,22 +118,38 @@ extension StudyDatabase {
     /// The consent record of an onboarding result: the exact bytes of the document that was signed (in the
     /// language it was signed in, checked against the hash taken when it was posted) and the signature.
     static func consentRecord(
-        from result: SurveyResult, runID: String, participant: ParticipantState, survey: Survey
+        from result: SurveyResult, runID: String, participant: ParticipantState, survey: Survey, in db: StoreConnection
     ) throws -> ConsentRecord {
         guard let step = survey.steps.first(where: { if case .consentDocument = $0.kind { true } else { false } }),
-            case .consent(let consent) = result.stepResult(step.id)?.activity,
-            let signature = consent.signature, let png = signature.png,
-            let language = StudyLanguage(rawValue: consent.language)
+            case .consent(let consent) = result.stepResult(step.id)?.activity
         else { throw StudyRecordError(.signatureMissing) }
-        let document = ConsentDocuments.consent(language: language)
+        return try consentRecord(
+            consent, id: runID, documentID: ConsentLibrary.participation, participant: participant, in: db)
+    }
+
+    /// The record of signing `consent` (a consent step's result) for the current version of `documentID`:
+    /// the exact bytes of the published text in the language signed, checked against the hash and version
+    /// the page showed. A version published since the page was shown must be signed again (`.outOfDate`).
+    static func consentRecord(
+        _ consent: ConsentResult, id: String, documentID: String, participant: ParticipantState,
+        in db: StoreConnection
+    ) throws -> ConsentRecord {
+        guard let signature = consent.signature, let png = signature.png else {
+            throw StudyRecordError(.signatureMissing)
+        }
+        guard let current = try ConsentLibrary.current(documentID: documentID, in: db),
+            let text = current.texts[consent.language]
+        else { throw StudyRecordError(.outOfDate) }
         let record = ConsentRecord(
-            id: runID, patientID: participant.patientID, documentHTML: Data(document.html.utf8),
+            id: id, patientID: participant.patientID, documentHTML: Data(text.html.utf8),
             documentVersion: consent.documentVersion, language: consent.language,
             printedName: signature.printedName, signatureStrokes: try SurveyJSON.encode(signature.strokes),
             signaturePNG: png, signedAt: signature.signedAt, utcOffset: signature.utcOffset,
             timeZoneIdentifier: participant.zone.identifier, signatureMeaning: consent.signatureMeaning)
-        // The document changed since it was shown (a new version shipped mid-survey): it must be signed again.
-        guard consent.documentSHA256 == record.documentSHA256, consent.documentVersion == document.version else {
+        // The document changed since it was shown (a new version published mid-survey): it must be signed again.
+        guard consent.documentSHA256 == record.documentSHA256, consent.documentVersion == current.version,
+            consent.signatureMeaning == text.signatureMeaning
+        else {
             throw StudyRecordError(.outOfDate)
         }
         return record

@@ -11,8 +11,9 @@ import Web
 /// })
 /// ```
 public enum AccountRecordRoutes {
-    /// Adds `POST /account/time-zone`, `GET /account/consent` (and its `/document`), its PDF
-    /// (`GET /account/consent.pdf`, `GET /account/consent/:record/pdf`), the access log (`GET /account/access`), `GET /account/data.json`,
+    /// Adds `POST /account/time-zone`, `GET /account/consent` (and its `/document` and `/receipt.json`), its PDF
+    /// (`GET /account/consent.pdf`, `GET /account/consent/:record/pdf`), the access log (`GET /account/access`),
+    /// `GET /account/data.json`,
     /// `GET /account/data.csv`,
     /// `GET`/`POST /account/withdraw`, and the withdrawn message in front of `GET /`: add these after the
     /// study routes, so the message wraps the care feed.
@@ -28,6 +29,9 @@ public enum AccountRecordRoutes {
             }
             account.get("/consent") { request in try ConsentCopyPage.show(request, study: study) }
             account.get("/consent/document") { request in try ConsentCopyPage.document(request, study: study) }
+            account.get("/consent/receipt.json") { request in
+                try ConsentReceiptDownload.download(request, study: study)
+            }
             account.get("/access") { request in try AccessLogPage.show(request, study: study) }
             account.get("/consent.pdf") { request in try ConsentPDFDownload.latest(request, study: study) }
             account.get("/consent/:record/pdf") { request in try ConsentPDFDownload.record(request, study: study) }
@@ -50,7 +54,8 @@ public enum AccountRecordRoutes {
             account: account, outcomes: try study.records.outcomes(patientID: account.id),
             surveyResults: format == .json ? try study.records.surveyResults(patientID: account.id) : [],
             exportedAt: study.now(),
-            healthDays: format == .json ? try study.records.healthDailyRecords(participantID: account.id) : [])
+            healthDays: format == .json ? try study.records.healthDailyRecords(participantID: account.id) : [],
+            auditCheckpoint: format == .json ? try study.records.latestAuditCheckpoint() : nil)
         var response: Response
         switch format {
         case .json:

@@ -41,6 +41,7 @@ enum AccountRecordSections {
             <ul>
             <li><a href="/account/consent">\(t["data.consent"])</a></li>
             <li><a href="/account/consent.pdf" download>\(t["data.consentPDF"])</a></li>
+            <li><a href="/account/consent/receipt.json" download>\(t["consent.receipt.download"])</a></li>
             <li><a href="/account/data.csv" download>\(t["data.csv"])</a></li>
             <li><a href="/account/data.json" download>\(t["data.json"])</a></li>
             <li><a href="/account/access">\(t["access.link"])</a></li>

@@ -1,7 +1,20 @@
 /// The strings of the account page's study sections and of withdrawal, merged into ``Catalog``.
 enum AccountStrings {
     static let english: [String: String] = [
+        "consent.copy.backToToday": "Back to today",
+        "consent.forms.title": "Consent forms",
+        "consent.forms.signed": "You signed the current version ({version}).",
+        "consent.forms.newVersion": "You signed version {before}. Version {now} waits for your signature.",
+        "consent.forms.unsigned": "Version {now} waits for your signature.",
+        "consent.forms.optional": "Optional, not signed (version {now}).",
+        "consent.forms.sign": "Read and sign",
+        "consent.forms.history": "Everything you signed",
+        "consent.forms.record": "Version {version}, signed {when}",
+        "consent.forms.none": "You have not signed a consent form yet.",
         "consent.copy.title": "Your signed consent",
+        "consent.receipt.download": "Download your consent receipt (to check the signature yourself)",
+        "consent.receipt.check": "Check a receipt",
+        "consent.receipt.none": "Your consent has no server signature, so there is no receipt.",
         "consent.copy.printHint": "Use your browser's Print command to print this page or save it as a PDF.",
         "consent.copy.document": "The consent document you signed",
         "consent.copy.openDocument": "Open the signed document on its own",
@@ -48,7 +61,20 @@ enum AccountStrings {
     ]
 
     static let simplifiedChinese: [String: String] = [
+        "consent.copy.backToToday": "返回今天",
+        "consent.forms.title": "知情同意书",
+        "consent.forms.signed": "您已签署当前版本（{version} 版）。",
+        "consent.forms.newVersion": "您签署的是 {before} 版。{now} 版等待您签署。",
+        "consent.forms.unsigned": "{now} 版等待您签署。",
+        "consent.forms.optional": "可选，尚未签署（{now} 版）。",
+        "consent.forms.sign": "阅读并签署",
+        "consent.forms.history": "您签署过的全部同意书",
+        "consent.forms.record": "{version} 版，签署于 {when}",
+        "consent.forms.none": "您尚未签署知情同意书。",
         "consent.copy.title": "您已签署的知情同意书",
+        "consent.receipt.download": "下载知情同意回执（可自行核验签名）",
+        "consent.receipt.check": "核验回执",
+        "consent.receipt.none": "您的知情同意书没有服务器签名，因此没有回执。",
         "consent.copy.printHint": "使用浏览器的“打印”命令打印本页或另存为 PDF。",
         "consent.copy.document": "您签署的知情同意文件",
         "consent.copy.openDocument": "单独打开已签署的文件",

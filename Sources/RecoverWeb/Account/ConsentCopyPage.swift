@@ -27,9 +27,9 @@ enum ConsentCopyPage {
                     <p class="no-print">\(t["consent.copy.printHint"])</p>
                     <section class="card consent-copy-document" aria-labelledby="consent-document-heading">
                     <h2 id="consent-document-heading">\(t["consent.copy.document"])</h2>
-                    <iframe class="consent-frame" src="/account/consent/document" sandbox="" \
+                    <iframe class="consent-frame" src="\(documentPath(record, request))" sandbox="" \
                     title="\(t["consent.copy.document"])"></iframe>
-                    <p class="no-print"><a href="/account/consent/document">\(t["consent.copy.openDocument"])</a></p>
+                    <p class="no-print"><a href="\(documentPath(record, request))">\(t["consent.copy.openDocument"])</a></p>
                     </section>
                     <section class="card" aria-labelledby="signature-heading">
                     <h2 id="signature-heading">\(t["consent.copy.signature"])</h2>
@@ -43,10 +43,18 @@ enum ConsentCopyPage {
                     <dt>\(t["consent.copy.documentHash"])</dt><dd><code>\(record.documentSHA256)</code></dd>
                     </dl>
                     \(integrity)
+                    <p class="no-print"><a href="/account/consent/receipt.json" download>\(t["consent.receipt.download"])</a></p>
+                    <p class="no-print"><a href="/verify-receipt">\(t["consent.receipt.check"])</a></p>
                     </section>
+                    <p class="no-print"><a class="button" href="/">\(t["consent.copy.backToToday"])</a></p>
                     """))
         response.headers["Cache-Control"] = "no-store"
         return response
+    }
+
+    /// The framed document's address: the same record as the page.
+    static func documentPath(_ record: ConsentRecord, _ request: Request) -> String {
+        request.query["record"] == nil ? "/account/consent/document" : "/account/consent/document?record=\(record.id)"
     }
 
     /// The exact signed document bytes, with a policy that allows no script and only same-origin framing.
@@ -62,9 +70,17 @@ enum ConsentCopyPage {
             body: [UInt8](record.documentHTML))
     }
 
+    /// The participant's record named by `?record=` (one of their own; any other id is not found), else
+    /// their newest.
     static func latestRecord(_ request: Request, study: StudyServices) throws -> ConsentRecord {
         guard let account = request.account else { throw HTTPError(.unauthorized) }
         let all = try study.records.consentRecords(patientID: account.id)
+        if let id = request.query["record"] {
+            guard let chosen = all.first(where: { $0.id == id }) else {
+                throw HTTPError(.notFound, "consent.copy.none")
+            }
+            return chosen
+        }
         guard let latest = all.max(by: { $0.signedAt < $1.signedAt }) else {
             throw HTTPError(.notFound, "consent.copy.none")
         }

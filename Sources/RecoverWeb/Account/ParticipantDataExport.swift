@@ -83,6 +83,8 @@ struct ParticipantDataExport {
         var outcomeValues: [ValueRow]
         var surveyResults: [SurveyResultEntry]
         var healthDays: [HealthDayEntry]
+        /// The newest signed audit checkpoint (docs/audit.md, "Checkpoints"), or nil before the first.
+        var auditCheckpoint: AuditCheckpoint?
     }
 
     static let csvHeader = ["task", "occurrence", "event_date", "kind", "value", "unit", "recorded_at"]
@@ -94,6 +96,8 @@ struct ParticipantDataExport {
     /// The participant's stored Health daily figures, by day then type (JSON only: the CSV is one table of
     /// outcome values).
     var healthDays: [HealthDailyRecord] = []
+    /// The checkpoint the JSON download carries.
+    var auditCheckpoint: AuditCheckpoint?
 
     /// One row per value of every live outcome, in event order.
     var rows: [ValueRow] {
@@ -134,7 +138,7 @@ struct ParticipantDataExport {
                     completedAt: Self.instant(record.completedAt),
                     result: (try? JSONDecoder().decode(JSONValue.self, from: record.json)) ?? .null)
             },
-            healthDays: healthDays.map(HealthDayEntry.init))
+            healthDays: healthDays.map(HealthDayEntry.init), auditCheckpoint: auditCheckpoint)
     }
 
     static func text(_ content: OutcomeValue.Content) -> String {

@@ -11,6 +11,10 @@ enum FeedPage {
         guard let account = request.account else { return .redirect(to: "/sign-in") }
         if account.role.isStaff { return .redirect(to: "/console") }
         let participant = try ParticipantContext.load(request, study: study)
+        // A required consent document has a new version: the feed waits until it is signed (or they withdraw).
+        if let pending = participant.state.pendingConsents.first {
+            return .redirect(to: "/consent/sign/\(pending.current.documentID)")
+        }
         var day = participant.today
         if let text = request.query["day"] {
             guard let chosen = LocalDate(text) else { throw HTTPError(.badRequest, "study.error.badDay") }

@@ -86,7 +86,7 @@ struct StepPage {
                     ?? StepWidgets.item(item, value: value(of: item), error: problem(for: item.id), t: t)
             }.joined
         case .consentDocument(let document):
-            return StepWidgets.consent(document, page: self)
+            return StepWidgets.consent(document, t: t, problems: problems, value: postedValue)
         case .requestPermissions(let permissions):
             return StepWidgets.permissions(permissions, page: self)
         case .rangeOfMotion:

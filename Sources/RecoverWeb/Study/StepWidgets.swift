@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 import Recover
 import Research
@@ -115,10 +116,14 @@ enum StepWidgets {
         return "<fieldset class=\"field\(hasError)\"><legend>\(item.text)</legend>\(radios)\(errorHTML)</fieldset>"
     }
 
-    static func consent(_ document: ConsentDocument, page: StepPage) -> HTML {
-        let t = page.t
-        let nameError = page.problems.first { $0.key.hasPrefix("survey.error.name") }.map { t($0.key) }
-        let signatureError = page.problems.first { $0.key.hasPrefix("survey.error.signature") }.map { t($0.key) }
+    /// The consent document (framed, exactly the signed bytes), what signing means, the printed name and the
+    /// signature pad; `value` gives a field's posted or saved value. Also the re-consent page's form.
+    static func consent(
+        _ document: ConsentDocument, t: Localizer, problems: [StepProblem], value: (String) -> String
+    ) -> HTML {
+        let documentURL = "/consent/text/\(Crypto.hex(Crypto.sha256(Array(document.html.utf8))))"
+        let nameError = problems.first { $0.key.hasPrefix("survey.error.name") }.map { t($0.key) }
+        let signatureError = problems.first { $0.key.hasPrefix("survey.error.signature") }.map { t($0.key) }
         let nameErrorHTML: HTML =
             nameError.map { "<p class=\"field-error\" id=\"consent-name-error\">\($0)</p>" } ?? .empty
         let nameInvalid: HTML =
@@ -126,12 +131,12 @@ enum StepWidgets {
         let signatureErrorHTML: HTML =
             signatureError.map { "<p class=\"field-error\" id=\"signature-error\">\($0)</p>" } ?? .empty
         return """
-            <iframe class="consent-frame" sandbox src="/consent/document/\(document.language)" title="\(t["consent.frameTitle"])"></iframe>
-            <p><a href="/consent/document/\(document.language)" target="_blank" rel="noopener">\(t["consent.openDocument"])</a></p>
+            <iframe class="consent-frame" sandbox src="\(documentURL)" title="\(t["consent.frameTitle"])"></iframe>
+            <p><a href="\(documentURL)" target="_blank" rel="noopener">\(t["consent.openDocument"])</a></p>
             <p class="consent-meaning">\(document.signatureMeaning)</p>
             <div class="field\(nameError == nil ? "" : " has-error")">
             <label class="field-label" for="consent-name">\(t["consent.printedName"])</label>
-            <input type="text" id="consent-name" name="\(StepForm.printedName)" autocomplete="name" value="\(page.postedValue(StepForm.printedName))"\(nameInvalid)>
+            <input type="text" id="consent-name" name="\(StepForm.printedName)" autocomplete="name" value="\(value(StepForm.printedName))"\(nameInvalid)>
             \(nameErrorHTML)
             </div>
             <div class="signature" data-signature-pad hidden data-signed-message="\(t["consent.signed"])" data-cleared-message="\(t["consent.cleared"])">
@@ -142,8 +147,8 @@ enum StepWidgets {
             <button type="button" class="button button--secondary" data-signature-clear>\(t["consent.clear"])</button>
             <p class="visually-hidden" data-signature-status role="status"></p>
             </div>
-            <input type="hidden" name="\(StepForm.strokes)" value="\(page.postedValue(StepForm.strokes))" data-signature-strokes>
-            <input type="hidden" name="\(StepForm.image)" value="\(page.postedValue(StepForm.image))" data-signature-image>
+            <input type="hidden" name="\(StepForm.strokes)" value="\(value(StepForm.strokes))" data-signature-strokes>
+            <input type="hidden" name="\(StepForm.image)" value="\(value(StepForm.image))" data-signature-image>
             </div>
             \(signatureErrorHTML)
             <noscript><p>\(t["consent.needsScript"])</p></noscript>

@@ -49,11 +49,12 @@ struct StudyEvent {
     }
 
     /// Whether the gate forbids the survey the route names, before any lookup: another survey while
-    /// onboarding has no outcome (its task does not even exist yet).
+    /// onboarding has no outcome (its task does not even exist yet) or while a required consent document's
+    /// new version waits for the participant's signature.
     static func gateForbids(_ request: Request, participant: ParticipantContext) -> Bool {
         let studyTaskID = request.parameters["task"] ?? ""
-        return !participant.isOnboarded && studyTaskID != StudyTaskID.onboarding
-            && RecoverSurveys.ids.contains(studyTaskID)
+        guard studyTaskID != StudyTaskID.onboarding, RecoverSurveys.ids.contains(studyTaskID) else { return false }
+        return !participant.isOnboarded || !participant.state.pendingConsents.isEmpty
     }
 
     /// Whether the gate forbids this survey: onboarding not done and this is not onboarding, or onboarding
@@ -64,7 +65,11 @@ struct StudyEvent {
 
     /// The survey the event runs, in the participant's language.
     var survey: Survey {
-        RecoverSurveys.survey(studyTaskID, language: participant.language)
-            ?? Survey(id: studyTaskID, steps: [])
+        if studyTaskID == StudyTaskID.onboarding {
+            // Onboarding signs the participation document's current version, which may be newer than the shipped one.
+            let consent = participant.state.participationDocument?.engineDocument(participant.language.tag)
+            return RecoverSurveys.onboarding(language: participant.language, consent: consent)
+        }
+        return RecoverSurveys.survey(studyTaskID, language: participant.language) ?? Survey(id: studyTaskID, steps: [])
     }
 }

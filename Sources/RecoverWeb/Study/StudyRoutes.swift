@@ -20,8 +20,11 @@ public enum StudyRoutes {
         }
         router.group(.signedInPages) { pages in
             pages.get("/consent/document/:language") { request in try ConsentDocumentPage.show(request) }
+            pages.get("/consent/text/:sha256") { request in try ConsentDocumentPage.text(request, study: study) }
         }
         router.group(.studyPages) { pages in
+            pages.get("/consent/sign/:document") { request in try ConsentSignPage.show(request, study: study) }
+            pages.post("/consent/sign/:document") { request in try ConsentSignPage.submit(request, study: study) }
             pages.group("/survey/:task/:occurrence") { survey in
                 survey.get("") { request in try SurveyPage.show(request, study: study) }
                 survey.post("") { request in try SurveyPage.submit(request, study: study) }

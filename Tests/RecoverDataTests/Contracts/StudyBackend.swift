@@ -46,6 +46,11 @@ enum StudyBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 addConsent: { record in _ = try records.consent.add(record) },
                 alterConsent: { id, name in
                     try storage.write { db in
+                        // As someone with the database can: the append-only trigger refuses it otherwise.
+                        _ = try db.execute(
+                            db.dialect == .sqlite
+                                ? "DROP TRIGGER consent_record_no_update"
+                                : "ALTER TABLE consent_record DISABLE TRIGGER consent_record_no_change")
                         _ = try db.execute("UPDATE consent_record SET printed_name = ? WHERE id = ?", [name, id])
                     }
                 },
