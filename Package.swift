@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "RecoverWeb", targets: ["RecoverWeb"]),
         .library(name: "Exports", targets: ["Exports"]),
         .library(name: "HealthImport", targets: ["HealthImport"]),
+        .library(name: "Printing", targets: ["Printing"]),
         .executable(name: "recover", targets: ["recover"]),
         .executable(name: "recover-bench", targets: ["RecoverBench"]),
         .executable(name: "recover-fuzz", targets: ["RecoverFuzz"]),
@@ -63,6 +64,12 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // zxcvbn's password strength estimate (Debian ships no pkg-config file for it).
         .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
+        // cairo's PDF surface and pango's text layout over fontconfig's fonts, for printed records.
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
         // Our own tiny C shim for libmicrohttpd's variadic start call.
         .target(name: "MHDShim", dependencies: ["CMicroHTTPD"]),
 
@@ -103,6 +110,8 @@ let package = Package(
         // Apple Health export.zip in, daily aggregates out: libarchive's zip reader into libxml2's push parser,
         // streamed (docs/health-import.md). Knows no database.
         .target(name: "HealthImport", dependencies: ["CArchive", "CXML2"]),
+        // Printed records: a small A4 layout over pango and cairo, and the signed consent PDF on it (docs/consent.md).
+        .target(name: "Printing", dependencies: ["CPangoCairo", "CXML2", "RecoverData"]),
         // Messages out: the SMTP mailer and the Web Push sender over libcurl, and the outbox's sender
         // (docs/messages.md, docs/web-push.md).
         .target(name: "Delivery", dependencies: ["CCurl", "RecoverData", "Cryptography"]),
@@ -111,6 +120,7 @@ let package = Package(
             name: "RecoverWeb",
             dependencies: [
                 "Web", "Research", "Care", "RecoverData", "Recover", "Cryptography", "Exports", "HealthImport",
+                "Printing",
             ],
             resources: [.copy("Assets")]
         ),
@@ -126,6 +136,7 @@ let package = Package(
             dependencies: [
                 "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "Web", "RecoverWeb",
                 "RecoverApp", "Cryptography", "Exports", "Backups", "Postgres", "HealthImport", "Delivery",
+                "Printing",
             ]
         ),
         .executableTarget(
@@ -179,15 +190,20 @@ let package = Package(
             name: "RecoverWebTests",
             dependencies: [
                 "Web", "RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover", "Cryptography",
-                "Exports", "HealthImport", "HealthExportFixture", "MailTestSupport", "Delivery",
+                "Exports", "HealthImport", "HealthExportFixture", "MailTestSupport", "Delivery", "PDFTestSupport",
             ]),
         .testTarget(
             name: "RecoverCLITests",
             dependencies: [
                 "recover", "SQLite", "Postgres", "PostgresTestSupport", "HealthExportFixture", "ParticipantJourney",
-                "MailTestSupport", "RecoverData", "Cryptography",
+                "MailTestSupport", "PDFTestSupport", "RecoverData", "Cryptography",
             ]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
+        // poppler's pdftotext and pdffonts on a PDF in memory: what a reader of a printed record gets.
+        .target(name: "PDFTestSupport", path: "Tests/PDFTestSupport"),
+        .testTarget(
+            name: "PrintingTests",
+            dependencies: ["Printing", "RecoverData", "Recover", "CPangoCairo", "PDFTestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "HealthImport"]),
         .testTarget(name: "BackupsTests", dependencies: ["Backups", "SQLite"]),
         // Small Apple Health exports written in Swift (libarchive's zip writer), for every suite that imports one.

@@ -3,6 +3,7 @@ in on three of four days and measures their knee, then reads their progress in E
 downloads their data, opens the printable signed consent, changes their time zone and withdraws. Every page
 is screenshotted at 360 px and checked with axe."""
 
+import re
 import subprocess
 import tempfile
 import time
@@ -112,6 +113,9 @@ def test_insights_downloads_consent_time_zone_and_withdrawal(clocked, driver):
     assert driver.execute_script(
         "return document.querySelector('img.consent-signature').naturalWidth") > 0
     check_page(driver, "consent-copy")
+    pdf = fetch(driver, "/account/consent.pdf")
+    assert pdf["status"] == 200 and pdf["cache"] == "no-store" and pdf["text"].startswith("%PDF-")
+    assert re.fullmatch(r'attachment; filename="recover-consent-\d{4}-\d{2}-\d{2}\.pdf"', pdf["disposition"])
     receipt = fetch(driver, "/account/consent/receipt.json")
     assert receipt["status"] == 200 and receipt["disposition"] == 'attachment; filename="consent-receipt.json"'
     assert '"recover-consent-receipt-v1"' in receipt["text"] and '"checkpoint"' in receipt["text"]

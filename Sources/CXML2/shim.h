@@ -7,6 +7,7 @@
 #include <libxml/parser.h>
 #include <libxml/xmlerror.h>
 #include <libxml/SAX2.h>
+#include <libxml/HTMLparser.h>
 
 /* XML_SAX2_MAGIC is above INT32_MAX, which Swift imports as the wrong type: the marker of a SAX2 handler. */
 static inline unsigned int recover_xml_sax2_magic(void) {

@@ -8,7 +8,7 @@ extension Commands {
     static let consent = CommandSpec(
         name: "consent",
         abstract: "The server's consent-signing key and the verification of signed consent records.",
-        subcommands: [consentPublicKey, consentVerify, consentPublish, consentDocuments]
+        subcommands: [consentPublicKey, consentVerify, consentPublish, consentDocuments, consentPDF]
     )
 
     static let consentPublicKey = CommandSpec(

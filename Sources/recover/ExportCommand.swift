@@ -19,7 +19,8 @@ extension Commands {
             Values recorded after a participant withdrew are left out unless --after-withdrawal include; \
             participants who have not signed the current version of every required consent document are \
             left out with --without-current-consent exclude. The JSON and FHIR files state which applied, and \
-            so does this command. See docs/exports.md.
+            so does this command. The audit trail records the export as a read of each exported \
+            participant's data (and of the study) by cli:export:<user>. See docs/exports.md.
             """,
         options: [
             .option("format", value: "FORMAT", help: "csv, json or fhir."),
@@ -55,6 +56,9 @@ extension Commands {
         let data = try StudyLocation.openExisting(arguments)
         let progress = ProgressLine(noun: format.unit)
         do {
+            // Audited as the console's download is, naming the operator's system user.
+            try format.recordExport(
+                filter: filter, by: OperatorActor.actor(command: "export"), at: Date(), in: data.records.database)
             let count = try format.write(
                 from: data.records.database, filter: filter, pseudonyms: Pseudonyms(signingKey: data.signingKey),
                 to: out, at: try exportTime(), progress: progress.update)

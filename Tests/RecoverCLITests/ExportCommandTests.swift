@@ -52,4 +52,37 @@ import Testing
         let again = try CLIProcess.run(["demo-data", "--participants", "1", "--days", "2", "--data-dir", dataDir])
         #expect(again.status == 65)
     }
+
+    @Test func anExportIsAuditedAsAReadOfEachExportedParticipantByTheOperatorsUser() throws {
+        try seed()
+        let verify = try CLIProcess.run(["consent", "verify", "--data-dir", dataDir])
+        let participants = verify.stdout.split(separator: "\n").map { String($0.split(separator: " ")[3].dropLast()) }
+        try #require(participants.count == 2)
+        let actor = "cli:export:\(ConsentPDFCommandTests.user)"
+        let one = try CLIProcess.run(
+            [
+                "export", "--format", "csv", "--participant", participants[0], "--out",
+                folder.appending(path: "one.csv").path,
+                "--data-dir", dataDir,
+            ])
+        #expect(one.status == 0, "\(one.stderr)")
+        let all = try CLIProcess.run(
+            ["export", "--format", "fhir", "--out", folder.appending(path: "all.json").path, "--data-dir", dataDir])
+        #expect(all.status == 0, "\(all.stderr)")
+
+        let trail = folder.appending(path: "audit.jsonl")
+        #expect(try CLIProcess.run(["audit", "export", "--out", trail.path, "--data-dir", dataDir]).status == 0)
+        let exports = try String(contentsOf: trail, encoding: .utf8).split(separator: "\n").compactMap { line in
+            try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        }.filter { $0["entity_type"] as? String == "study_export" }
+        let seen = exports.map { entry in
+            [entry["actor"], entry["action"], entry["entity_id"], entry["participant_id"]].map { "\($0 ?? "nil")" }
+        }
+        let expected: [[String]] = [
+            [actor, "read", "csv", participants[0]], [actor, "read", "fhir", participants[0]],
+            [actor, "read", "fhir", participants[1]], [actor, "read", "fhir", "<null>"],
+        ]
+        #expect(seen == expected)
+        #expect(try CLIProcess.run(["audit", "verify", "--data-dir", dataDir]).status == 0)
+    }
 }

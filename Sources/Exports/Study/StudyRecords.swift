@@ -35,6 +35,14 @@ enum StudyRecords {
         }
     }
 
+    /// The ids of the participant accounts the filter selects (all, or its one, with its consent rule), oldest
+    /// first: whose data an export holds.
+    static func forEachParticipantID(_ filter: ExportFilter, in db: StoreConnection, _ body: (String) throws -> Void)
+        throws
+    {
+        try forEachParticipant(filter, in: db) { account in try body(account.id) }
+    }
+
     /// Whether the participant has signed the current version of every required consent document.
     static func hasCurrentConsent(_ participantID: String, in db: StoreConnection) throws -> Bool {
         let standings = try ConsentLibrary.standings(patientID: participantID, in: db)

@@ -19,6 +19,8 @@ public protocol ConsoleStore: Sendable {
     func consentCopy(participantID: String) throws -> ConsoleConsentCopy?
     /// The consent record with this id when it is participant `participantID`'s, nil otherwise.
     func consentRecord(id: String, participantID: String) throws -> ConsentRecord?
+    /// The id of the server key that signed consent record `recordID`, nil when it is unsigned.
+    func consentKeyID(recordID: String) throws -> String?
     /// Records in the audit trail that staff member `actor` read `row` (of participant `participantID`, or
     /// of the whole study when nil) at `instant`.
     func recordStaffRead(actor: String, of row: AuditedRow, participantID: String?, at instant: Date) throws

@@ -52,6 +52,11 @@ public protocol ParticipantStore: Sendable {
     func consentReceipt(recordID: String, participantID: String) throws -> Data?
     /// The newest signed audit checkpoint (the daily one, or one made at a consent), for downloads to carry.
     func latestAuditCheckpoint() throws -> AuditCheckpoint?
+    /// The id of the server key that signed consent record `recordID`, nil when it is unsigned.
+    func consentKeyID(recordID: String) throws -> String?
+    /// Up to `limit` times others (staff, operators) viewed or exported the participant's data, newest first,
+    /// before audit sequence `before` (nil: from the newest).
+    func accessLog(participantID: String, limit: Int, before: Int64?) throws -> AccessLogPage
     /// Withdraws the participant on their local day `day`: every current task of theirs gets a version whose
     /// schedule ends at the start of `day` (nothing is deleted) and the account is marked withdrawn at
     /// `instant`, in one transaction. Repeating it changes nothing more.

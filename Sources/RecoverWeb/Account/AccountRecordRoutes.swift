@@ -11,7 +11,9 @@ import Web
 /// })
 /// ```
 public enum AccountRecordRoutes {
-    /// Adds `POST /account/time-zone`, `GET /account/consent` (and its `/document` and `/receipt.json`), `GET /account/data.json`,
+    /// Adds `POST /account/time-zone`, `GET /account/consent` (and its `/document` and `/receipt.json`), its PDF
+    /// (`GET /account/consent.pdf`, `GET /account/consent/:record/pdf`), the access log (`GET /account/access`),
+    /// `GET /account/data.json`,
     /// `GET /account/data.csv`,
     /// `GET`/`POST /account/withdraw`, and the withdrawn message in front of `GET /`: add these after the
     /// study routes, so the message wraps the care feed.
@@ -30,6 +32,9 @@ public enum AccountRecordRoutes {
             account.get("/consent/receipt.json") { request in
                 try ConsentReceiptDownload.download(request, study: study)
             }
+            account.get("/access") { request in try AccessLogPage.show(request, study: study) }
+            account.get("/consent.pdf") { request in try ConsentPDFDownload.latest(request, study: study) }
+            account.get("/consent/:record/pdf") { request in try ConsentPDFDownload.record(request, study: study) }
             account.get("/withdraw") { request in try WithdrawalPage.show(request) }
             account.post("/withdraw") { request in
                 try WithdrawalPage.submit(request, services: services, study: study)

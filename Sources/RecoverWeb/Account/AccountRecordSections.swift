@@ -40,9 +40,11 @@ enum AccountRecordSections {
             <p>\(t["data.intro"])</p>
             <ul>
             <li><a href="/account/consent">\(t["data.consent"])</a></li>
+            <li><a href="/account/consent.pdf" download>\(t["data.consentPDF"])</a></li>
             <li><a href="/account/consent/receipt.json" download>\(t["consent.receipt.download"])</a></li>
             <li><a href="/account/data.csv" download>\(t["data.csv"])</a></li>
             <li><a href="/account/data.json" download>\(t["data.json"])</a></li>
+            <li><a href="/account/access">\(t["access.link"])</a></li>
             \(account.withdrawnAt == nil ? "<li><a href=\"/account/health\">\(t["health.account.link"])</a></li>" : HTML.empty)
             </ul>
             </section>

@@ -22,6 +22,8 @@ enum ConsentCopyPage {
                 body: """
                     <link rel="stylesheet" href="\(StudyAssets.url("css/account.css"))">
                     <h1>\(t["consent.copy.title"])</h1>
+                    <p class="no-print"><a class="button" href="/account/consent/\(record.id)/pdf" download>\
+                    \(t["consent.copy.pdf"])</a></p>
                     <p class="no-print">\(t["consent.copy.printHint"])</p>
                     <section class="card consent-copy-document" aria-labelledby="consent-document-heading">
                     <h2 id="consent-document-heading">\(t["consent.copy.document"])</h2>

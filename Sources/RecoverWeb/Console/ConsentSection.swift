@@ -26,7 +26,8 @@ enum ConsentSection {
                 <dt>\(t["console.consent.documentHash"])</dt><dd><span class="id">\(record.documentSHA256)</span></dd>
                 <dt>\(t["console.consent.bindingHash"])</dt><dd><span class="id">\(record.bindingHash)</span></dd>
                 </dl>
-                <p><a href="/console/participants/\(participantID)/consent">\(t["console.consent.printable"])</a></p>
+                <p><a href="/console/participants/\(participantID)/consent">\(t["console.consent.printable"])</a> · \
+                <a href="/console/participants/\(participantID)/consent/\(record.id)/pdf" download>\(t["console.consent.pdf"])</a></p>
                 </div>
                 """)
         }

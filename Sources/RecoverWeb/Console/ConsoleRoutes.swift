@@ -22,6 +22,9 @@ public enum ConsoleRoutes {
             console.get("/participants/:id/consent/:record/signature.png") { request in
                 try StaffConsentCopyPage.signature(request, context: context)
             }
+            console.get("/participants/:id/consent/:record/pdf") { request in
+                try StaffConsentPDF.download(request, context: context)
+            }
             console.get("/invitations") { request in try InvitationsPage.show(request, context: context) }
             console.post("/invitations") { request in try InvitationsPage.create(request, context: context) }
             console.post("/invitations/email") { request in try InvitationsPage.email(request, context: context) }

@@ -8,7 +8,8 @@ import Web
 ///
 /// `GET /console/export/:format` writes the export with the Exports module to a temporary file (streamed
 /// from one read snapshot, flat memory), answers it as an attachment and deletes the file. The download is
-/// audited as one staff read of the whole study.
+/// audited as a staff read of each participant's data and of the whole study
+/// (``ExportFormat/recordExport(filter:by:at:in:)``), as `recover export` is.
 enum ExportPage {
     static func show(_ request: Request, context: ConsoleContext) throws -> Response {
         _ = try context.staff(request)
@@ -49,8 +50,9 @@ enum ExportPage {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("export")
-        try context.recordRead(
-            request, participantID: nil, row: AuditedRow(table: "study_export", key: format.rawValue))
+        try format.recordExport(
+            filter: try ExportFilter(), by: try context.actor(request), at: context.services.now(),
+            in: exports.records.database)
         try exports.write(format, to: file)
         let bytes = try [UInt8](Data(contentsOf: file))
         let (type, name) =

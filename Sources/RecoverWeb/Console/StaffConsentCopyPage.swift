@@ -29,6 +29,7 @@ enum StaffConsentCopyPage {
                 <dt>\(t["console.consent.bindingHash"])</dt><dd><span class="id">\(record.bindingHash)</span></dd>
                 <dt>\(t["console.consent.verification"])</dt><dd>\(ConsentSection.status(problems[record.id] ?? [], t: t))</dd>
                 </dl>
+                <p class="no-print"><a href="/console/participants/\(id)/consent/\(record.id)/pdf" download>\(t["console.consent.pdf"])</a></p>
                 </article>
                 """)
         }

@@ -10,6 +10,7 @@ extension Catalog {
         Catalog([.english: StudyCatalog.english, .simplifiedChinese: StudyCatalog.simplifiedChinese]),
         Catalog([.english: InsightsStrings.english, .simplifiedChinese: InsightsStrings.simplifiedChinese]),
         Catalog([.english: AccountStrings.english, .simplifiedChinese: AccountStrings.simplifiedChinese]),
+        Catalog([.english: AccessLogStrings.english, .simplifiedChinese: AccessLogStrings.simplifiedChinese]),
         Catalog([.english: ConsoleCatalog.english, .simplifiedChinese: ConsoleCatalog.simplifiedChinese]),
         Catalog([.english: FormatsCatalog.english, .simplifiedChinese: FormatsCatalog.simplifiedChinese]),
         Catalog([.english: MediaCatalog.english, .simplifiedChinese: MediaCatalog.simplifiedChinese]),
