@@ -2,6 +2,9 @@
 import PackageDescription
 
 // Layers, lowest first (DESIGN.md): an arrow only points down.
+/// pango's headers, for the targets that import CPangoCairo (Package.swift's CPangoCairo entry says why).
+let pangoIncludes = SwiftSetting.unsafeFlags(["-Xcc", "-I/usr/include/pango-1.0"])
+
 let package = Package(
     name: "Recover",
     platforms: [.macOS(.v14)],
@@ -64,12 +67,14 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // zxcvbn's password strength estimate (Debian ships no pkg-config file for it).
         .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
-        // cairo's PDF surface and pango's text layout over fontconfig's fonts, for printed records.
+        // cairo's PDF surface and pango's text layout over fontconfig's fonts, for printed records. pango's own
+        // pkg-config file pulls in glib's `-pthread` (through gio), a flag SwiftPM refuses with a warning, so the
+        // include paths come from cairo, gobject and harfbuzz (arch-specific glibconfig.h included) and pango's
+        // headers from `pangoIncludes` on the two targets that import the module.
         .systemLibrary(
-            name: "CPangoCairo",
-            pkgConfig: "pangocairo",
-            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
-        ),
+            name: "CPangoCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CGObject", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         // Our own tiny C shim for libmicrohttpd's variadic start call.
         .target(name: "MHDShim", dependencies: ["CMicroHTTPD"]),
 
@@ -111,7 +116,9 @@ let package = Package(
         // streamed (docs/health-import.md). Knows no database.
         .target(name: "HealthImport", dependencies: ["CArchive", "CXML2"]),
         // Printed records: a small A4 layout over pango and cairo, and the signed consent PDF on it (docs/consent.md).
-        .target(name: "Printing", dependencies: ["CPangoCairo", "CXML2", "RecoverData"]),
+        .target(
+            name: "Printing", dependencies: ["CPangoCairo", "CGObject", "CHarfBuzz", "CXML2", "RecoverData"],
+            swiftSettings: [pangoIncludes]),
         // Messages out: the SMTP mailer and the Web Push sender over libcurl, and the outbox's sender
         // (docs/messages.md, docs/web-push.md).
         .target(name: "Delivery", dependencies: ["CCurl", "RecoverData", "Cryptography"]),
@@ -203,7 +210,10 @@ let package = Package(
         .target(name: "PDFTestSupport", path: "Tests/PDFTestSupport"),
         .testTarget(
             name: "PrintingTests",
-            dependencies: ["Printing", "RecoverData", "Recover", "CPangoCairo", "PDFTestSupport"]),
+            dependencies: [
+                "Printing", "RecoverData", "Recover", "CPangoCairo", "CGObject", "CHarfBuzz", "PDFTestSupport",
+            ],
+            swiftSettings: [pangoIncludes]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "HealthImport"]),
         .testTarget(name: "BackupsTests", dependencies: ["Backups", "SQLite"]),
         // Small Apple Health exports written in Swift (libarchive's zip writer), for every suite that imports one.

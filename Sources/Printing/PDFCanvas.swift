@@ -1,4 +1,4 @@
-import CPangoCairo
+internal import CPangoCairo
 import Foundation
 
 typealias CairoSurface = OpaquePointer

@@ -1,4 +1,4 @@
-import CPangoCairo
+internal import CPangoCairo
 import Foundation
 
 /// Lays ``PrintBlock``s out on A4 pages with pango and writes them as a PDF with cairo: text is shaped and

@@ -1,4 +1,4 @@
-import CPangoCairo
+internal import CPangoCairo
 import Foundation
 
 /// A PNG decoded by cairo into an image surface; freed in `deinit`.

@@ -1,4 +1,4 @@
-import CPangoCairo
+internal import CPangoCairo
 
 /// A pango layout of one text in one style, wrapped at a width; freed in `deinit`.
 final class TextLayout {

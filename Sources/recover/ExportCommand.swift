@@ -18,8 +18,9 @@ extension Commands {
             time the JSON and FHIR files state, so two exports of the same records are the same bytes. \
             Values recorded after a participant withdrew are left out unless --after-withdrawal include; \
             participants who have not signed the current version of every required consent document are \
-            left out with --without-current-consent exclude. The JSON and FHIR files state which applied, and \
-            so does this command. The audit trail records the export as a read of each exported \
+            left out with --without-current-consent exclude. The JSON and FHIR files state which applied (and \
+            so does this command's last line) and carry the newest signed audit checkpoint the server stored \
+            (docs/audit.md). The audit trail records the export as a read of each exported \
             participant's data (and of the study) by cli:export:<user>. See docs/exports.md.
             """,
         options: [
@@ -61,7 +62,8 @@ extension Commands {
                 filter: filter, by: OperatorActor.actor(command: "export"), at: Date(), in: data.records.database)
             let count = try format.write(
                 from: data.records.database, filter: filter, pseudonyms: Pseudonyms(signingKey: data.signingKey),
-                to: out, at: try exportTime(), progress: progress.update)
+                to: out, at: try exportTime(), checkpoint: try AuditCheckpoint.latest(in: data.records.database),
+                progress: progress.update)
             progress.finish(count)
             Output.standard.line("wrote \(count) \(format.unit) to \(out.path) (\(filter.consent.summary))")
         } catch let error as ExportError {
