@@ -11,7 +11,8 @@ extension RecoverSchema {
     /// Every migration of a Recover database on PostgreSQL, in the order they are applied.
     public static let postgresMigrations: [PostgresMigration] =
         [
-            auditMigration, AuditTrail.postgresCheckpointMigration, accountsMigration, accountsAttemptMigration,
+            auditMigration, AuditTrail.postgresCheckpointMigration, AuditTrail.postgresValuesMigration,
+            accountsMigration, accountsAttemptMigration,
             accountsRecoveryMigration, surveysMigration,
         ]
         + PostgresCareStore.migrations + [
