@@ -27,6 +27,9 @@ public struct ConsoleParticipantView: Sendable {
     public var consentProblems: [String: [String]]
     /// The newest audit entries about them.
     public var audit: [AuditEntry]
+    /// The values kept beside those entries (``AuditValues``), by sequence: health data, for roles that may
+    /// see it.
+    public var auditValues: [Int64: AuditValues] = [:]
     /// Every staff account (admins, then researchers), to name the actors of the audit entries.
     public var staff: [Account]
     /// Their Apple Health daily figures of the last ``healthDays`` days up to today (and the participant's
@@ -84,11 +87,12 @@ extension StudyDatabase {
             // (Asia/Shanghai's tomorrow begins at 16:00 UTC), so the window reaches one day past `today`.
             let first = LocalDate(dayNumber: today.dayNumber - (ConsoleParticipantView.healthDays - 1))
             let last = LocalDate(dayNumber: today.dayNumber + 1)
-            return ConsoleParticipantView(
+            let audit = try AuditTrail.entries(forParticipant: id, limit: auditLimit, in: db)
+            var view = ConsoleParticipantView(
                 participant: participant, outcomes: try ConsoleQueries.outcomes(participantID: id, in: db),
                 results: try SurveyDataStore.results(patientID: id, in: db), consents: consents,
                 consentProblems: try consentProblems(of: consents, participantID: id, in: db),
-                audit: try AuditTrail.entries(forParticipant: id, limit: auditLimit, in: db),
+                audit: audit,
                 staff: try AccountStore.accounts(role: .admin, in: db)
                     + AccountStore.accounts(role: .researcher, in: db),
                 health: try HealthStore.figures(
@@ -96,6 +100,8 @@ extension StudyDatabase {
                     through: HealthDay(year: last.year, month: last.month, day: last.day), in: db),
                 healthImports: try HealthStore.imports(participantID: id, in: db),
                 healthGrants: try HealthGrants.current(participantID: id, in: db))
+            view.auditValues = try AuditValues.forEntries(audit.filter { $0.action != .read }.map(\.sequence), in: db)
+            return view
         }
     }
 

@@ -43,7 +43,10 @@ enum ParticipantPage {
                     \(MediaConsole.videos(outcomes, t: t))
                     \(HealthConsoleSection.render(page, zone: zone, t: t))
                     \(surveyResults(results, zone: zone, t: t))
-                    \(AuditSection.render(page.audit, staff: page.staff, participantID: id, zone: zone, t: t))
+                    \(AuditSection.render(
+                        page.audit, values: page.auditValues,
+                        showValues: AuditSection.showsValues(to: request.account?.role), staff: page.staff,
+                        participantID: id, zone: zone, t: t))
                     """))
     }
 
