@@ -30,6 +30,8 @@ public struct ConsoleParticipantView: Sendable {
     /// The values kept beside those entries (``AuditValues``), by sequence: health data, for roles that may
     /// see it.
     public var auditValues: [Int64: AuditValues] = [:]
+    /// Staff corrections of their outcome values, oldest first (``outcomes`` keep the values as entered).
+    public var corrections: [OutcomeCorrection] = []
     /// Every staff account (admins, then researchers), to name the actors of the audit entries.
     public var staff: [Account]
     /// Their Apple Health daily figures of the last ``healthDays`` days up to today (and the participant's
@@ -77,6 +79,17 @@ extension StudyDatabase {
         return account
     }
 
+    public func correctOutcome(
+        outcomeID: String, kind: String, newValue: Int, reason: String, participantID: String, staffID: String,
+        at instant: Date
+    ) throws -> OutcomeCorrection {
+        try database.write { db in
+            try OutcomeCorrections.correct(
+                outcomeID: outcomeID, kind: kind, newValue: newValue, reason: reason, participantID: participantID,
+                staffID: staffID, at: instant, in: db)
+        }
+    }
+
     /// Everything the console's participant page shows, or nil when no participant has this id.
     /// - Parameter auditLimit: how many of the newest audit entries to read.
     public func participantView(id: String, today: LocalDate, auditLimit: Int) throws -> ConsoleParticipantView? {
@@ -101,6 +114,7 @@ extension StudyDatabase {
                 healthImports: try HealthStore.imports(participantID: id, in: db),
                 healthGrants: try HealthGrants.current(participantID: id, in: db))
             view.auditValues = try AuditValues.forEntries(audit.filter { $0.action != .read }.map(\.sequence), in: db)
+            view.corrections = try OutcomeCorrections.corrections(participantID: id, in: db)
             return view
         }
     }

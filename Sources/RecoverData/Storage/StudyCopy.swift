@@ -27,7 +27,7 @@ public enum StudyCopy {
         ("health_upload", "id"), ("health_grant", "id"), ("message_outbox", "id"), ("password_reset", "token_hash"),
         ("reminder_preference", "participant_id"),
         ("calendar_feed", "participant_id"), ("study_contact", "id"),
-        ("push_subscription", "id"), ("push_vapid_key", "id"),
+        ("push_subscription", "id"), ("push_vapid_key", "id"), ("outcome_correction", "id"),
     ]
 
     /// Why a copy was refused or stopped; nothing was written to the target.
