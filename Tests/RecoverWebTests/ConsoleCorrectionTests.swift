@@ -51,6 +51,36 @@ import Web
         #expect(client.get("/console/participants/\(alice)").text.contains("更正为 5"))
     }
 
+    @Test func exportsKeepTheEnteredValueAndListTheCorrection() throws {
+        let (fixture, alice, outcome) = try fixture()
+        var client = fixture.client()
+        client.signIn("researcher@example.com")
+        client.get("/console/participants/\(alice)")
+        let saved = client.post(
+            "/console/participants/\(alice)/corrections",
+            form: ["value": "\(outcome)|checkin.form.pain", "new": "5", "reason": "slider slipped"])
+        #expect(saved.status == .seeOther)
+        let csv = client.get("/console/export/csv").text.components(separatedBy: "\r\n")
+        #expect(csv.first?.hasSuffix(",consent_version,corrected_value,correction_reason") == true)
+        let pain = csv.filter { $0.contains(",checkin.form.pain,") }
+        #expect(pain.count == 1 && pain[0].contains(",checkin.form.pain,7,") && pain[0].hasSuffix(",5,slider slipped"))
+        let sleep = csv.filter { $0.contains(",checkin.form.sleep,") }
+        #expect(sleep.count == 1 && sleep[0].hasSuffix(",,"), "an uncorrected value has empty correction cells")
+
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(client.get("/console/export/json").text.utf8))
+                as? [String: Any])
+        let participants = try #require(json["participants"] as? [[String: Any]])
+        let outcomes = participants.flatMap { ($0["outcomes"] as? [[String: Any]]) ?? [] }
+        let corrected = try #require(outcomes.first { $0["id"] as? String == outcome })
+        let corrections = try #require(corrected["corrections"] as? [[String: Any]])
+        #expect(corrections.count == 1)
+        #expect(corrections.first?["oldValue"] as? Int == 7 && corrections.first?["newValue"] as? Int == 5)
+        #expect(corrections.first?["reason"] as? String == "slider slipped")
+        let values = try #require(corrected["values"] as? [[String: Any]])
+        #expect(values.contains { $0["kind"] as? String == "checkin.form.pain" && $0["value"] as? Int == 7 })
+    }
+
     @Test func badCorrectionsAreA422PageAndChangeNothing() throws {
         let (fixture, alice, outcome) = try fixture()
         let other = try fixture.addParticipant("bob@example.com", checkins: [1: (3, 8)])
