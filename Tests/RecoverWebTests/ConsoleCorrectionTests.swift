@@ -44,6 +44,7 @@ import Web
         #expect(html.contains("7 corrected to 5 by researcher@example.com"))
         #expect(html.contains("Slider &lt;b&gt;slipped&lt;/b&gt;") && !html.contains("<b>slipped"))
         #expect(html.contains("outcome_correction"), "the audit table lists the correction")
+        #expect(html.contains("Pain 7 → 5: Slider &lt;b&gt;slipped&lt;/b&gt;"), "in plain words")
         #expect(html.contains("Slider <b>slipped</b>") == false)
         #expect(try corrections(fixture) == 1)
 

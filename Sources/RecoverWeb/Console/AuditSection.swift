@@ -66,6 +66,7 @@ enum AuditSection {
         switch table {
         case "care_outcome": outcomeChange(values, t: t)
         case "survey_result": surveyChange(values, t: t)
+        case "outcome_correction": correctionChange(values, t: t)
         default: columnChange(values)
         }
     }
@@ -105,9 +106,17 @@ enum AuditSection {
             let result = try? SurveyJSON.decoder().decode(SurveyResult.self, from: Data(json.utf8))
         else { return columnChange(values) }
         let answers = result.stepResults.flatMap { step in
-            step.answers.map { "\($0.itemID): \($0.answer.displayText)" }
+            step.answers.map { "\(CorrectionSection.kindName($0.itemID, t: t)): \($0.answer.displayText)" }
         }.joined(separator: " · ")
         return values.after == nil ? t("console.audit.change.deleted", ["values": answers]) : answers
+    }
+
+    /// A staff correction: "Pain 6 → 1: <reason>".
+    private static func correctionChange(_ values: AuditValues, t: Localizer) -> String {
+        guard let row = values.after ?? values.before, let kind = row.text("value_kind"),
+            case .integer(let old) = row.columns["old_value"], case .integer(let new) = row.columns["new_value"]
+        else { return columnChange(values) }
+        return "\(CorrectionSection.kindName(kind, t: t)) \(old) → \(new): \(row.text("reason") ?? "")"
     }
 
     /// The names of the columns whose value differs between before and after.

@@ -143,7 +143,7 @@ enum ConsoleChart {
             </svg>
             <ul class="chart-legend">\(legend)</ul>
             <details class="chart-data"><summary>\(tableSummary)</summary>
-            <div class="table-scroll"><table class="data-table"><caption class="visually-hidden">\(title)</caption>
+            <div class="table-scroll" role="region" aria-label="\(title)" tabindex="0"><table class="data-table"><caption class="visually-hidden">\(title)</caption>
             <thead><tr><th scope="col">\(categoryName)</th>\(headCells)</tr></thead><tbody>\(rows)</tbody></table></div>
             </details>
             </figure>
