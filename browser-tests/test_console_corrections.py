@@ -60,7 +60,7 @@ def test_a_researcher_corrects_a_value_and_the_audit_shows_it(server, driver):
     password = add_researcher(driver, server)
     sign_in(driver, server, "res@example.com", password)
     page = open_first_participant(driver, server)
-    form = f"/console/participants/{page.rsplit('/', 1)[1]}/corrections"
+    form = f"/console/participants/{page.rsplit('/', 1)[1]}/corrections#corrections"
     current, corrected = choose_pain(driver)
     fill(driver, "correction-new", str(corrected))
     fill(driver, "correction-reason", "   ")
@@ -68,6 +68,7 @@ def test_a_researcher_corrects_a_value_and_the_audit_shows_it(server, driver):
     WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "p.alert"))
     assert "Give a reason for the correction. Nothing was changed." in driver.find_element(By.CSS_SELECTOR, "p.alert").text
     assert "No values have been corrected." in driver.find_element(By.ID, "corrections").text
+    assert driver.find_element(By.ID, "correction-new").get_attribute("value") == str(corrected), "kept"
     driver.execute_script("document.getElementById('corrections').scrollIntoView()")
     check_page(driver, "console-correction-refused")
     section_shot(driver, "#corrections", "console-correction-refused-section")

@@ -32,7 +32,7 @@ import Web
         var client = fixture.client()
         client.signIn("researcher@example.com")
         let page = client.get("/console/participants/\(alice)").text
-        #expect(page.contains("action=\"/console/participants/\(alice)/corrections\""))
+        #expect(page.contains("action=\"/console/participants/\(alice)/corrections#corrections\""))
         #expect(page.contains("value=\"\(outcome)|checkin.form.pain\""))
         let saved = client.post(
             "/console/participants/\(alice)/corrections",
@@ -104,6 +104,10 @@ import Web
             #expect(response.status == .unprocessableContent, "\(form)")
             #expect(response.text.contains(message), "\(form)")
         }
+        let kept = client.post(
+            "/console/participants/\(alice)/corrections", form: ["value": target, "new": "11", "reason": "a <typo>"])
+        #expect(kept.text.contains("value=\"11\"") && kept.text.contains(">a &lt;typo&gt;</textarea>"))
+        #expect(kept.text.contains("value=\"\(target)\" selected>"), "what was entered comes back")
         let elsewhere = client.post(
             "/console/participants/\(other)/corrections", form: ["value": target, "new": "5", "reason": "typo"])
         #expect(elsewhere.status == .unprocessableContent, "Alice's outcome is not Bob's")

@@ -63,6 +63,8 @@ enum CorrectionSection {
         _ request: Request, page: ConsoleParticipantView, participantID: String, problem: String?, t: Localizer
     ) -> HTML {
         guard mayCorrect(request.account?.role) else { return .empty }
+        // A refused correction comes back with what was entered, to fix rather than retype.
+        let submitted = problem == nil ? nil : try? request.form()
         var options: [HTML] = []
         var bounds: ClosedRange<Int>?
         for item in page.outcomes.reversed() {
@@ -75,21 +77,23 @@ enum CorrectionSection {
                 let label = "\(event) · \(kindName(kind, t: t)) \(number) (\(range.lowerBound)–\(range.upperBound))"
                 bounds =
                     bounds.map { min($0.lowerBound, range.lowerBound)...max($0.upperBound, range.upperBound) } ?? range
-                options.append("<option value=\"\(item.outcome.id)|\(kind)\">\(label)</option>")
+                let value = "\(item.outcome.id)|\(kind)"
+                let selected: HTML = submitted?["value"] == value ? " selected" : ""
+                options.append("<option value=\"\(value)\"\(selected)>\(label)</option>")
             }
         }
         guard let bounds else { return .empty }
         return """
-            <form class="stack" method="post" action="/console/participants/\(participantID)/corrections">\(Layout.csrfField(request))
+            <form class="stack" method="post" action="/console/participants/\(participantID)/corrections#corrections">\(Layout.csrfField(request))
             <h3>\(t["console.corrections.formTitle"])</h3>
             \(FormField.alert(problem))
             <div class="field"><label for="correction-value">\(t["console.corrections.which"])</label>
             <select id="correction-value" name="value" required>\(options)</select></div>
             <div class="field"><label for="correction-new">\(t["console.corrections.new"])</label>
-            <input id="correction-new" name="new" type="number" inputmode="numeric" step="1" min="\(bounds.lowerBound)" max="\(bounds.upperBound)" required></div>
+            <input id="correction-new" name="new" type="number" inputmode="numeric" step="1" min="\(bounds.lowerBound)" max="\(bounds.upperBound)" value="\(String((submitted?["new"] ?? "").prefix(20)))" required></div>
             <div class="field"><label for="correction-reason">\(t["console.corrections.reason"])</label>
             <p class="hint" id="correction-reason-hint">\(t["console.corrections.reasonHint"])</p>
-            <textarea id="correction-reason" name="reason" rows="3" maxlength="\(OutcomeCorrections.maximumReasonLength)" required aria-describedby="correction-reason-hint"></textarea></div>
+            <textarea id="correction-reason" name="reason" rows="3" maxlength="\(OutcomeCorrections.maximumReasonLength)" required aria-describedby="correction-reason-hint">\(String((submitted?["reason"] ?? "").prefix(OutcomeCorrections.maximumReasonLength + 1)))</textarea></div>
             <div><button class="button" type="submit">\(t["console.corrections.submit"])</button></div>
             </form>
             """
