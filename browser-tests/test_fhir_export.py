@@ -91,7 +91,7 @@ def test_observations_carry_the_study_codes_and_units(bundle):
         assert evaluate(o, "value.exists()") == [True]
         assert evaluate(o, "dataAbsentReason.empty() or value.empty()") == [True]
         assert evaluate(o, "value.empty() or component.code.where(coding.intersect(%resource.code.coding).exists()).empty()") == [True]
-        assert evaluate(o, "status = 'final' and subject.reference.startsWith('urn:uuid:')") == [True]
+        assert evaluate(o, "status = 'final' and subject.reference.startsWith('urn:uuid:')") == [True], "no corrections in demo data"
 
 
 def test_recovery_trends_are_visible_in_the_exported_values(bundle):
@@ -202,7 +202,7 @@ def test_health_figures_are_valid_observations_with_loinc_ucum_and_the_local_day
         assert evaluate(o, "dataAbsentReason.empty() or value.empty()") == [True]
         obs7 = "value.empty() or component.code.where(coding.intersect(%resource.code.coding).exists()).empty()"
         assert fhirpath(o, obs7, {"resource": o}, models["r4"]) == [True]
-        assert evaluate(o, "status = 'final' and subject.reference.startsWith('urn:uuid:')") == [True]
+        assert evaluate(o, "status = 'final' and subject.reference.startsWith('urn:uuid:')") == [True], "no corrections in demo data"
         assert "Apple Health export" in o["method"]["text"]
         # 2026-10-25 is the day London's clocks go back: the day starts at +01:00 and ends at +00:00.
         night = kind == "HKCategoryTypeIdentifierSleepAnalysis"
@@ -268,3 +268,42 @@ def test_a_folder_that_is_not_recovers_is_refused(tmp_path):
     result = recover("export", "--format", "json", "--out", str(out), "--data-dir", str(tmp_path))
     assert result.returncode == 65 and "not a Recover database" in result.stderr
     assert not out.exists()
+
+
+def test_a_corrected_value_is_an_amended_observation_keeping_the_entered_value(demo_folder):
+    """A staff correction (inserted as the console stores one) makes the Observation `amended` with the
+    corrected value and a note keeping the participant's value and the reason; it still validates."""
+    data = demo_folder / "corrected"
+    shutil.copytree(demo_folder / "data", data)
+    database = sqlite3.connect(data / "recover.sqlite")
+    outcome, participant, entered = database.execute(
+        """
+        SELECT o.id, p.patient_id, json_extract(v.value, '$.content.integer')
+        FROM care_outcome AS o JOIN care_task_version AS t ON t.version_id = o.task_version_id
+        JOIN care_plan AS p ON p.id = t.care_plan_id JOIN json_each(o.values_json) AS v
+        WHERE json_extract(v.value, '$.kind') = 'checkin.form.pain' AND o.deleted_at IS NULL LIMIT 1
+        """
+    ).fetchone()
+    corrected = 1 if entered != 1 else 2
+    database.execute(
+        """
+        INSERT INTO outcome_correction (id, outcome_id, participant_id, value_kind, old_value, new_value, reason,
+        staff_id, corrected_at) VALUES ('c-1', ?, ?, 'checkin.form.pain', ?, ?, 'slider slipped', 'staff-1',
+        '2026-12-01T10:00:00.000Z')
+        """,
+        (outcome, participant, entered, corrected),
+    )
+    database.commit()
+    database.close()
+    out = demo_folder / "corrected.json"
+    result = recover("export", "--format", "fhir", "--out", str(out), "--data-dir", str(data))
+    assert result.returncode == 0, result.stderr
+    bundle = json.loads(out.read_text())
+    Bundle.model_validate(bundle)
+    amended = [o for o in resources(bundle, "Observation") if o["status"] == "amended"]
+    assert len(amended) == 1
+    get_fhir_model_class("Observation").model_validate(amended[0])
+    assert amended[0]["valueInteger"] == corrected
+    assert amended[0]["note"] == [
+        {"text": "Entered by the participant as %d; corrected to %d: slider slipped" % (entered, corrected)}
+    ]

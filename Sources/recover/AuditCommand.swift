@@ -104,6 +104,20 @@ private struct AuditReport {
     let publicKey: [UInt8]
     let checkpoint: AuditCheckpoint?
 
+    /// Runs one streaming check, printing each finding as it comes and then the summary of (checked, found);
+    /// returns how many it found.
+    private func printFindings<Finding: CustomStringConvertible>(
+        _ check: ((Finding) throws -> Void) throws -> Int, summary: (Int, Int) -> String
+    ) throws -> Int {
+        var found = 0
+        let checked = try check { finding in
+            found += 1
+            Output.standard.line(finding.description)
+        }
+        Output.standard.line(summary(checked, found))
+        return found
+    }
+
     /// Runs every check; returns how many findings it printed.
     func run(in db: StoreConnection) throws -> Int {
         var findings = 0
@@ -111,16 +125,20 @@ private struct AuditReport {
         Output.standard.line(chain.description)
         if !chain.isOK { findings += 1 }
 
-        var differing = 0
-        let rows = try AuditTrail.verifyRecords(in: db) { discrepancy in
-            differing += 1
-            Output.standard.line(discrepancy.description)
-        }
-        Output.standard.line(
-            differing == 0
-                ? "ok \(rows) records match the trail" : "broken: \(differing) of \(rows) records differ from the trail"
-        )
-        findings += differing
+        findings += try printFindings(
+            { report in try AuditTrail.verifyRecords(in: db, report) },
+            summary: { rows, differing in
+                differing == 0
+                    ? "ok \(rows) records match the trail"
+                    : "broken: \(differing) of \(rows) records differ from the trail"
+            })
+        findings += try printFindings(
+            { report in try AuditTrail.verifyValues(in: db, report) },
+            summary: { values, differing in
+                differing == 0
+                    ? "ok \(values) value records match their entries"
+                    : "broken: \(differing) value records differ from their entries"
+            })
 
         var consents = 0
         let altered = try ConsentSigning.verify(publicKey: publicKey, in: db) { check in

@@ -44,7 +44,7 @@ import Testing
                         fixture.pseudonyms.id(for: participant),
                         String(outcome.taskID.dropFirst(participant.count + 1)), String(outcome.occurrenceIndex),
                         String((outcome.eventStart?.description ?? "").prefix(10)), value.kind ?? "", text,
-                        value.unit ?? "", DatabaseDate.string(from: outcome.createdDate), consentVersion,
+                        value.unit ?? "", DatabaseDate.string(from: outcome.createdDate), consentVersion, "", "",
                     ])
                 }
             }

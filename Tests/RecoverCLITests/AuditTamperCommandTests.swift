@@ -50,12 +50,36 @@ import Testing
         return try #require(try database.read { db in try db.queryOne(sql)?.string("id") })
     }
 
+    @Test func anEditedValueRecordIsNamed() throws {
+        let pinned = try seed()
+        let sequence = try firstID(
+            """
+            SELECT CAST(v.sequence AS TEXT) AS id FROM audit_value AS v
+            JOIN audit_entry AS e ON e.sequence = v.sequence WHERE e.entity_type = 'care_outcome' LIMIT 1
+            """)
+        let entity = try firstID("SELECT entity_id AS id FROM audit_entry WHERE sequence = \(sequence)")
+        // The attacker back-dates the kept values (the year in every time); the row and the chain stay intact.
+        try sqlite(
+            """
+            DROP TRIGGER audit_value_no_update;
+            UPDATE audit_value SET after_json = replace(after_json, '20', '19') WHERE sequence = \(sequence);
+            """)
+        let result = try verify(pinned)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains("audit_value \(sequence) (care_outcome \(entity)): edited\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("broken: 1 value records differ from their entries\n"))
+        #expect(result.stdout.contains(" records match the trail\n"), "the outcome itself is untouched")
+    }
+
     @Test func anUntouchedFolderVerifiesAgainstItsCheckpointAndThePinnedKey() throws {
         let pinned = try seed()
         let result = try verify(pinned)
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.hasPrefix("key: the data folder's signing key is the pinned key "))
         #expect(result.stdout.contains(" records match the trail\n"))
+        #expect(result.stdout.contains(" value records match their entries\n"))
+        #expect(!result.stdout.contains("ok 0 value records"), "demo data keeps the values of its outcomes")
         #expect(result.stdout.contains("ok 3 consent signatures verify with the key\n"))
         #expect(result.stdout.contains("ok 4 stored checkpoints hold\n"), "3 made at signing, 1 by the command")
         #expect(result.stdout.contains("): holds\n"))

@@ -56,6 +56,22 @@ import Web
         #expect(abs(sleep / pain - 4.5) < 0.05)
     }
 
+    @Test func aStaffCorrectionShowsInTheParticipantsCharts() throws {
+        let harness = try RecordsHarness()
+        let pat = try harness.participant("pat@example.com")
+        try harness.completeOnboarding(pat)
+        try harness.checkin(pat, daysAgo: 0, pain: 2, sleep: 9)
+        let outcome = try #require(
+            try harness.records.outcomes(patientID: pat.account.id).first { $0.taskID == pat.checkin.id })
+        _ = try StudyDatabase(database: harness.database).correctOutcome(
+            outcomeID: outcome.id, kind: RecoveryInsights.Kind.pain, newValue: 5, reason: "slider slipped",
+            participantID: pat.account.id, staffID: "staff-1", at: harness.clock.now)
+        var browser = harness.browser(signingIn: "pat@example.com")
+        let page = browser.get("/insights").text
+        #expect(page.contains("<tr><th scope=\"row\">\(harness.today())</th><td>5</td><td>9</td></tr>"))
+        #expect(try harness.records.outcomes(patientID: pat.account.id).contains(outcome), "stored as entered")
+    }
+
     @Test func theSummarySentenceComparesThisWeekWithTheWeekBefore() throws {
         let harness = try RecordsHarness()
         let pat = try harness.participant("pat@example.com")

@@ -7,16 +7,28 @@ import SQLite
 
 /// An Observation per outcome value: pain (LOINC 72514-3), sleep (LOINC 93832-4, hours), range of motion
 /// (UCUM `deg`, a Recover code since LOINC has none), and any other kind with a Recover code.
+///
+/// A value a staff member corrected (``OutcomeCorrection``) is status `amended` with the corrected value, and a
+/// `note` keeps the value the participant entered and the reason.
 enum FHIRObservation {
     static func resource(_ row: OutcomeValueRow, index: Int, patientID: String) -> JSONNode {
         let id = FHIRReference.id("Observation", "\(row.outcomeID)#\(index)")
+        let corrected = !row.correctedValue.isEmpty
+        var inForce = row
+        if corrected { inForce.value = row.correctedValue }
         var members: [(String, JSONNode)] = [
-            ("resourceType", .string("Observation")), ("id", .string(id)), ("status", .string("final")),
+            ("resourceType", .string("Observation")), ("id", .string(id)),
+            ("status", .string(corrected ? "amended" : "final")),
             ("category", .array([category(row.task)])), ("code", code(row.kind)),
             ("subject", FHIRReference.reference(patientID)), ("effectiveDateTime", .string(row.eventDate)),
             ("issued", .string(row.recordedAt)),
         ]
-        if let value = value(row) { members.append(value) }
+        if let value = value(inForce) { members.append(value) }
+        if corrected {
+            let text =
+                "Entered by the participant as \(row.value); corrected to \(row.correctedValue): \(row.correctionReason)"
+            members.append(("note", .array([.object([("text", .string(text))])])))
+        }
         if !row.consentID.isEmpty { members.append(FHIRConsent.collectedUnder(row.consentID)) }
         return .object(members)
     }

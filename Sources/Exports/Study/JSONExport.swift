@@ -58,13 +58,17 @@ public enum JSONExport {
         var bytes = opening.bytes
         bytes.removeLast()
         let consents = try StudyRecords.consents(ofParticipant: id, in: db)
+        let corrections = Dictionary(
+            grouping: try OutcomeCorrections.corrections(participantID: id, in: db), by: \.outcomeID)
         try file.write(bytes + Array(",\"outcomes\":[".utf8))
         var first = true
         try StudyRecords.forEachOutcome(of: id, filter, in: db) { outcome in
             if StudyRecords.isAfterWithdrawal(outcome.createdDate, of: account, filter) { return }
             let consent = consents[outcome.id]
             try file.write(
-                (first ? [] : [UInt8(ascii: ",")]) + node(outcome, participantID: id, consent: consent).bytes)
+                (first ? [] : [UInt8(ascii: ",")])
+                    + node(outcome, participantID: id, consent: consent, corrections: corrections[outcome.id] ?? [])
+                    .bytes)
             first = false
         }
         try file.write("],\"surveyResults\":[")
@@ -126,8 +130,11 @@ public enum JSONExport {
         return .object(members)
     }
 
+    /// An outcome as the participant entered it (`values`), with the staff corrections of its values, oldest
+    /// first (the newest of a kind is the value in force).
     private static func node(
-        _ outcome: Outcome, participantID: String, consent: (id: String, version: String)?
+        _ outcome: Outcome, participantID: String, consent: (id: String, version: String)?,
+        corrections: [OutcomeCorrection]
     ) -> JSONNode {
         .object([
             ("id", .string(outcome.id)),
@@ -138,6 +145,16 @@ public enum JSONExport {
             ("updatedAt", .string(DatabaseDate.string(from: outcome.updatedDate))),
             ("consentRecord", .optional(consent?.id)), ("consentVersion", .optional(consent?.version)),
             ("values", .array(outcome.values.map(node))),
+            ("corrections", .array(corrections.map(node))),
+        ])
+    }
+
+    static func node(_ correction: OutcomeCorrection) -> JSONNode {
+        .object([
+            ("id", .string(correction.id)), ("kind", .string(correction.kind)),
+            ("oldValue", .integer(correction.oldValue)), ("newValue", .integer(correction.newValue)),
+            ("reason", .string(correction.reason)), ("staffAccount", .string(correction.staffID)),
+            ("correctedAt", .string(DatabaseDate.string(from: correction.correctedAt))),
         ])
     }
 

@@ -33,7 +33,7 @@ public enum CSVExport {
                 CSVCell.appendLine(
                     [
                         pseudonym, row.task, String(row.occurrence), row.eventDate, row.kind, row.value, row.unit,
-                        row.recordedAt, row.consentVersion,
+                        row.recordedAt, row.consentVersion, row.correctedValue, row.correctionReason,
                     ], to: &line)
                 try file.write(line)
                 count += 1

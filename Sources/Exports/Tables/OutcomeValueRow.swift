@@ -29,6 +29,11 @@ public struct OutcomeValueRow: Hashable, Sendable {
     public var consentID: String = ""
     /// That record's document version.
     public var consentVersion: String = ""
+    /// The newest staff correction of this value (``OutcomeCorrection``), empty when it was not corrected:
+    /// `value` stays as the participant entered it.
+    public var correctedValue: String = ""
+    /// That correction's reason.
+    public var correctionReason: String = ""
 
     /// The event's local date, `2026-03-29`.
     public var eventDate: String { String(eventStart.prefix(10)) }
@@ -36,6 +41,7 @@ public struct OutcomeValueRow: Hashable, Sendable {
     /// The CSV header.
     public static let csvHeader = [
         "participant", "task", "occurrence", "event_date", "kind", "value", "unit", "recorded_at", "consent_version",
+        "corrected_value", "correction_reason",
     ]
 
     /// Streams the live outcome values the filter selects, one at a time, ordered by participant task and
@@ -65,6 +71,11 @@ public struct OutcomeValueRow: Hashable, Sendable {
         let consent = """
             LEFT JOIN consent_scope AS cs ON cs.id = 'survey_result:' || o.id
             LEFT JOIN consent_record AS cr ON cr.id = cs.consent_id
+            """
+        let kindExpression = db.dialect == .sqlite ? "json_extract(v.value, '$.kind')" : "(v.value ->> 'kind')"
+        let newest = """
+            FROM outcome_correction AS oc WHERE oc.outcome_id = o.id AND oc.value_kind = \(kindExpression)
+            ORDER BY oc.corrected_at DESC, oc.id DESC LIMIT 1
             """
         let unpacked =
             switch db.dialect {
@@ -96,20 +107,22 @@ public struct OutcomeValueRow: Hashable, Sendable {
         let sql = """
             SELECT p.patient_id AS patient_id, o.id AS outcome_id, o.task_id AS task_id, o.occurrence AS occurrence,
             o.event_start AS event_start, o.created_at AS created_at, cs.consent_id AS consent_id,
-            cr.document_version AS consent_version, \(unpacked)
+            cr.document_version AS consent_version,
+            (SELECT oc.new_value \(newest)) AS corrected_value, (SELECT oc.reason \(newest)) AS correction_reason,
+            \(unpacked)
             WHERE \(conditions.joined(separator: " AND "))
             ORDER BY o.task_id, o.event_start, o.id, \(db.dialect == .sqlite ? "v.key" : "v.ordinal")
             """
         try db.forEachRow(sql, arguments) { row in
             // By position (the SELECT above fixes the order): no name lookups on the hot path of large exports.
             var values = row.positionalValues
-            if values.count == 13, case .text("number") = values[12], case .text(let number) = values[11] {
-                values[11] = Self.number(number)
+            if values.count == 15, case .text("number") = values[14], case .text(let number) = values[13] {
+                values[13] = Self.number(number)
             }
-            guard values.count == 13, case .text(let participant) = values[0], case .text(let outcomeID) = values[1],
+            guard values.count == 15, case .text(let participant) = values[0], case .text(let outcomeID) = values[1],
                 case .text(let taskID) = values[2], case .integer(let occurrence) = values[3],
                 case .text(let eventStart) = values[4], case .text(let recordedAt) = values[5],
-                case .text(let type) = values[10], case .text(let jsonType) = values[12]
+                case .text(let type) = values[12], case .text(let jsonType) = values[14]
             else {
                 throw ExportError.unreadableRecord(table: "care_outcome", id: (try? row.string("outcome_id")) ?? "?")
             }
@@ -118,10 +131,12 @@ public struct OutcomeValueRow: Hashable, Sendable {
                 OutcomeValueRow(
                     participantID: participant, outcomeID: outcomeID,
                     task: taskID.hasPrefix(prefix) ? String(taskID.dropFirst(prefix.count)) : taskID,
-                    occurrence: Int(occurrence), eventStart: eventStart, kind: Self.optionalText(values[8]), type: type,
-                    value: text(of: values[11], type: type, jsonType: jsonType), unit: Self.optionalText(values[9]),
+                    occurrence: Int(occurrence), eventStart: eventStart, kind: Self.optionalText(values[10]),
+                    type: type,
+                    value: text(of: values[13], type: type, jsonType: jsonType), unit: Self.optionalText(values[11]),
                     recordedAt: recordedAt, consentID: Self.optionalText(values[6]),
-                    consentVersion: Self.optionalText(values[7])))
+                    consentVersion: Self.optionalText(values[7]), correctedValue: Self.integerText(values[8]),
+                    correctionReason: Self.optionalText(values[9])))
         }
     }
 
@@ -132,6 +147,11 @@ public struct OutcomeValueRow: Hashable, Sendable {
             return .integer(integer)
         }
         return Double(text).map(DatabaseValue.real) ?? .text(text)
+    }
+
+    private static func integerText(_ value: DatabaseValue) -> String {
+        if case .integer(let number) = value { return String(number) }
+        return ""
     }
 
     private static func optionalText(_ value: DatabaseValue) -> String {

@@ -27,6 +27,8 @@ extension AuditTrail {
     ///
     /// The action is `action`, or derived from the digests (no row before: create; none after: delete;
     /// otherwise update). A change that leaves the row as it was (a retried idempotent write) appends nothing.
+    /// For a table of ``AuditedTable/valueTables`` the row's values before and after go into `audit_value`
+    /// beside the entry, in the same transaction.
     @discardableResult
     public static func recordChange<Value>(
         _ action: AuditAction? = nil, of row: AuditedRow, participantID: String?, in db: StoreConnection,
@@ -40,14 +42,19 @@ extension AuditTrail {
         _ action: AuditAction?, of row: AuditedRow, participantID: String?, actor: String, in db: StoreConnection,
         _ change: () throws -> Value
     ) throws -> Value {
-        let before = try row.digest(in: db)
+        let beforeValues = try row.values(in: db)
         let value = try change()
-        let after = try row.digest(in: db)
+        let afterValues = try row.values(in: db)
+        let before = beforeValues?.digest(table: row.table)
+        let after = afterValues?.digest(table: row.table)
         guard before != after else { return value }
         let derived: AuditAction = before == nil ? .create : (after == nil ? .delete : .update)
-        _ = try append(
+        let entry = try append(
             action ?? derived, actor: actor, entityType: row.table, entityID: row.entityID,
             participantID: participantID, before: before, after: after, at: Date(), in: db)
+        if AuditedTable.valueTables.contains(row.table) {
+            try AuditValues.store(sequence: entry.sequence, before: beforeValues, after: afterValues, in: db)
+        }
         return value
     }
 

@@ -36,7 +36,54 @@ extension AuditTrail {
                 END;
                 """),
         Migration(name: "audit-002-checkpoint", sql: checkpointSQLite),
+        Migration(name: "audit-003-values", sql: valuesSQLite),
     ]
+
+    /// The values of a change beside its entry (``AuditValues``), append-only like the entries: the row
+    /// before and after as JSON (NULL for none). Not covered by the entry's hash (the chain format is
+    /// unchanged); the values must hash to the entry's digests instead.
+    static let valuesSQLite = """
+        CREATE TABLE audit_value (
+            sequence INTEGER PRIMARY KEY,
+            before_json TEXT,
+            after_json TEXT
+        ) STRICT;
+        """ + appendOnlyTriggersSQLite(on: "audit_value", rows: "values")
+
+    /// The values table on PostgreSQL.
+    static let postgresValuesMigration = PostgresMigration(
+        name: "audit-003-values",
+        sql: """
+            CREATE TABLE audit_value (
+                sequence bigint PRIMARY KEY,
+                before_json text,
+                after_json text
+            );
+            """ + appendOnlyTriggersPostgres(on: "audit_value"))
+
+    /// SQLite triggers refusing UPDATE and DELETE of `table` (`the audit trail is append-only: <rows> cannot be
+    /// changed`), for tables added from here on (the landed migrations keep their text).
+    static func appendOnlyTriggersSQLite(on table: String, rows: String) -> String {
+        [("update", "changed"), ("delete", "deleted")].map { action, verb in
+            """
+            CREATE TRIGGER \(table)_no_\(action) BEFORE \(action.uppercased()) ON \(table)
+            BEGIN
+                SELECT RAISE(ABORT, 'the audit trail is append-only: \(rows) cannot be \(verb)');
+            END;
+
+            """
+        }.joined()
+    }
+
+    /// PostgreSQL triggers refusing UPDATE, DELETE and TRUNCATE of `table` with the audit trail's function.
+    static func appendOnlyTriggersPostgres(on table: String) -> String {
+        """
+        CREATE TRIGGER \(table)_no_change BEFORE UPDATE OR DELETE ON \(table)
+            FOR EACH ROW EXECUTE FUNCTION audit_entry_append_only();
+        CREATE TRIGGER \(table)_no_truncate BEFORE TRUNCATE ON \(table)
+            FOR EACH STATEMENT EXECUTE FUNCTION audit_entry_append_only();
+        """
+    }
 
     /// Signed checkpoints (``AuditCheckpoint``), append-only like the entries; `daily` is the UTC day of an
     /// automatic checkpoint (one per day, whichever instance makes it), NULL for one made on request.

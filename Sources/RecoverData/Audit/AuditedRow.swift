@@ -13,16 +13,16 @@ extension RowReference {
     /// typed (`n`, `i<decimal>`, `r<IEEE-754 bits in hex>`, `t<byte count>:<UTF-8>`, `b<byte count>:<bytes>`),
     /// so the digest changes exactly when a stored value changes, and reveals nothing of it.
     public func digest(in db: StoreConnection) throws -> String? {
+        try values(in: db)?.digest(table: table)
+    }
+
+    /// The row's stored values in canonical form, or nil when there is no such row.
+    public func values(in db: StoreConnection) throws -> AuditRowValues? {
         guard Self.isPlainIdentifier(table), Self.isPlainIdentifier(keyColumn) else {
             throw StoreMisuse("audited table and key column must be plain identifiers")
         }
         guard let row = try db.queryOne("SELECT * FROM \(table) WHERE \(keyColumn) = ?", [key]) else { return nil }
-        return Crypto.hex(Crypto.sha256(Self.canonicalState(of: row, table: table)))
-    }
-
-    /// The canonical bytes a row digest is computed over.
-    static func canonicalState(of row: StoreRow, table: String) -> [UInt8] {
-        canonicalState(of: row.canonicalValues, table: table)
+        return AuditRowValues(row.canonicalValues)
     }
 
     /// The canonical bytes of a row given as its columns and values.

@@ -23,8 +23,14 @@ public struct AuditedTable: Hashable, Sendable {
         AuditedTable("account", laterColumns: ["deactivated_at"]), AuditedTable("care_outcome"),
         AuditedTable("survey_result"), AuditedTable("consent_record"),
         AuditedTable("consent_signature", keyColumn: "consent_id"), AuditedTable("consent_scope"),
-        AuditedTable("consent_document"),
+        AuditedTable("consent_document"), AuditedTable("outcome_correction"),
     ]
+
+    /// The tables whose changes keep the row's values before and after in `audit_value` (participant-entered
+    /// health data and staff corrections of it). Not kept: accounts (the row holds the password hash), consent
+    /// records and signatures (the document and the drawn signature are stored once, in the record, which is
+    /// append-only), and the study's own configuration.
+    public static let valueTables: Set<String> = ["care_outcome", "survey_result", "outcome_correction"]
 }
 
 /// A live record that is not what the audit trail says it is. Names the table and id only, never data.

@@ -27,6 +27,11 @@ public struct ConsoleParticipantView: Sendable {
     public var consentProblems: [String: [String]]
     /// The newest audit entries about them.
     public var audit: [AuditEntry]
+    /// The values kept beside those entries (``AuditValues``), by sequence: health data, for roles that may
+    /// see it.
+    public var auditValues: [Int64: AuditValues] = [:]
+    /// Staff corrections of their outcome values, oldest first (``outcomes`` keep the values as entered).
+    public var corrections: [OutcomeCorrection] = []
     /// Every staff account (admins, then researchers), to name the actors of the audit entries.
     public var staff: [Account]
     /// Their Apple Health daily figures of the last ``healthDays`` days up to today (and the participant's
@@ -78,6 +83,17 @@ extension StudyDatabase {
         return account
     }
 
+    public func correctOutcome(
+        outcomeID: String, kind: String, newValue: Int, reason: String, participantID: String, staffID: String,
+        at instant: Date
+    ) throws -> OutcomeCorrection {
+        try database.write { db in
+            try OutcomeCorrections.correct(
+                outcomeID: outcomeID, kind: kind, newValue: newValue, reason: reason, participantID: participantID,
+                staffID: staffID, at: instant, in: db)
+        }
+    }
+
     /// Everything the console's participant page shows, or nil when no participant has this id.
     /// - Parameter auditLimit: how many of the newest audit entries to read.
     public func participantView(id: String, today: LocalDate, auditLimit: Int) throws -> ConsoleParticipantView? {
@@ -88,11 +104,12 @@ extension StudyDatabase {
             // (Asia/Shanghai's tomorrow begins at 16:00 UTC), so the window reaches one day past `today`.
             let first = LocalDate(dayNumber: today.dayNumber - (ConsoleParticipantView.healthDays - 1))
             let last = LocalDate(dayNumber: today.dayNumber + 1)
-            return ConsoleParticipantView(
+            let audit = try AuditTrail.entries(forParticipant: id, limit: auditLimit, in: db)
+            var view = ConsoleParticipantView(
                 participant: participant, outcomes: try ConsoleQueries.outcomes(participantID: id, in: db),
                 results: try SurveyDataStore.results(patientID: id, in: db), consents: consents,
                 consentProblems: try consentProblems(of: consents, participantID: id, in: db),
-                audit: try AuditTrail.entries(forParticipant: id, limit: auditLimit, in: db),
+                audit: audit,
                 staff: try AccountStore.accounts(role: .admin, in: db)
                     + AccountStore.accounts(role: .researcher, in: db),
                 health: try HealthStore.figures(
@@ -102,6 +119,9 @@ extension StudyDatabase {
                 healthGrants: try HealthGrants.current(participantID: id, in: db),
                 consentStandings: try ConsentLibrary.standings(patientID: id, in: db),
                 consentVersions: try ConsentLibrary.versions(in: db))
+            view.auditValues = try AuditValues.forEntries(audit.filter { $0.action != .read }.map(\.sequence), in: db)
+            view.corrections = try OutcomeCorrections.corrections(participantID: id, in: db)
+            return view
         }
     }
 

@@ -11,7 +11,8 @@ extension RecoverSchema {
     /// Every migration of a Recover database on PostgreSQL, in the order they are applied.
     public static let postgresMigrations: [PostgresMigration] =
         [
-            auditMigration, AuditTrail.postgresCheckpointMigration, accountsMigration, accountsAttemptMigration,
+            auditMigration, AuditTrail.postgresCheckpointMigration, AuditTrail.postgresValuesMigration,
+            accountsMigration, accountsAttemptMigration,
             accountsRecoveryMigration, surveysMigration,
         ]
         + PostgresCareStore.migrations + [
@@ -21,6 +22,7 @@ extension RecoverSchema {
         ] + HealthStore.postgresMigrations + MessageOutbox.postgresMigrations
         + ReminderPreferenceStore.postgresMigrations + CalendarFeedStore.postgresMigrations
         + StudyContactStore.postgresMigrations + PushSubscriptions.postgresMigrations
+        + OutcomeCorrections.postgresMigrations
 
     /// Connects to the study database at `url`, applies the migrations not yet applied (several instances
     /// starting at once apply each once), and records every write in the audit trail as `system` unless the

@@ -14,7 +14,8 @@ public enum StudyCopy {
     /// Every table of the schema with the order its rows are copied in, parents before the rows that refer
     /// to them. The audit trail goes in sequence order (on SQLite its storage order is the chain's).
     public static let tables: [(name: String, order: String)] = [
-        ("audit_entry", "sequence"), ("audit_checkpoint", "entries, created_at"), ("account", "id"),
+        ("audit_entry", "sequence"), ("audit_checkpoint", "entries, created_at"), ("audit_value", "sequence"),
+        ("account", "id"),
         ("invitation", "code"), ("session", "token_hash"),
         ("sign_in_failure", "key, failed_at, attempt_id"), ("survey_draft", "patient_id, task_id, occurrence"),
         ("survey_result", "id"), ("care_patient", "id"), ("care_plan", "id"), ("care_contact", "id"),
@@ -26,7 +27,7 @@ public enum StudyCopy {
         ("health_upload", "id"), ("health_grant", "id"), ("message_outbox", "id"), ("password_reset", "token_hash"),
         ("reminder_preference", "participant_id"),
         ("calendar_feed", "participant_id"), ("study_contact", "id"),
-        ("push_subscription", "id"), ("push_vapid_key", "id"),
+        ("push_subscription", "id"), ("push_vapid_key", "id"), ("outcome_correction", "id"),
     ]
 
     /// Why a copy was refused or stopped; nothing was written to the target.

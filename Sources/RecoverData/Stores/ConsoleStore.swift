@@ -27,6 +27,13 @@ public protocol ConsoleStore: Sendable {
 
     /// The staff accounts: admins, then researchers.
     func staffAccounts() throws -> [Account]
+    /// Stores a staff correction of one of participant `participantID`'s outcome values, with its reason
+    /// (``OutcomeCorrections/correct(outcomeID:kind:newValue:reason:participantID:staffID:at:in:)``); throws
+    /// ``CorrectionRefusal`` and stores nothing when it is refused.
+    func correctOutcome(
+        outcomeID: String, kind: String, newValue: Int, reason: String, participantID: String, staffID: String,
+        at instant: Date
+    ) throws -> OutcomeCorrection
     /// Invitations, newest first.
     func invitations(limit: Int, offset: Int) throws -> [Invitation]
     /// Revokes an open invitation; throws ``AccountStoreError`` when it is unknown or used.

@@ -33,6 +33,8 @@ public protocol ParticipantStore: Sendable {
     func taskHistory(patientID: String) throws -> [CareTask]
     /// The participant's live outcomes, by event start, optionally limited to events on `days`.
     func outcomes(patientID: String, days: ClosedRange<LocalDate>?) throws -> [Outcome]
+    /// The staff corrections of the participant's outcome values, oldest first (``OutcomeCorrection``).
+    func outcomeCorrections(patientID: String) throws -> [OutcomeCorrection]
     /// The participant's completed survey results, oldest first.
     func surveyResults(patientID: String) throws -> [SurveyResultRecord]
     /// The participant's consent records, oldest first.
@@ -158,4 +160,11 @@ extension ParticipantStore {
 
     /// The participant's live outcomes, by event start.
     public func outcomes(patientID: String) throws -> [Outcome] { try outcomes(patientID: patientID, days: nil) }
+
+    /// The participant's live outcomes with the values in force: a staff correction replaces the value it
+    /// corrects (for charts and summaries; the records themselves stay as entered).
+    public func outcomesInForce(patientID: String) throws -> [Outcome] {
+        let corrections = try outcomeCorrections(patientID: patientID)
+        return try outcomes(patientID: patientID).map { OutcomeCorrections.corrected($0, by: corrections) }
+    }
 }

@@ -12,6 +12,10 @@ extension StudyDatabase {
         try database.read { db in try Self.tasks(patientID: patientID, versions: .all, in: db) }
     }
 
+    public func outcomeCorrections(patientID: String) throws -> [OutcomeCorrection] {
+        try database.read { db in try OutcomeCorrections.corrections(participantID: patientID, in: db) }
+    }
+
     /// The participant's live outcomes, by event start, optionally limited to events on `days`.
     public func outcomes(patientID: String, days: ClosedRange<LocalDate>?) throws -> [Outcome] {
         try database.read { db in

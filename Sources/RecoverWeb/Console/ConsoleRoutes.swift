@@ -16,6 +16,9 @@ public enum ConsoleRoutes {
             console.get("") { request in try DashboardPage.show(request, context: context) }
             console.get("/participants") { request in try ParticipantsPage.show(request, context: context) }
             console.get("/participants/:id") { request in try ParticipantPage.show(request, context: context) }
+            console.post("/participants/:id/corrections") { request in
+                try CorrectionSection.correct(request, context: context)
+            }
             console.get("/participants/:id/consent") { request in
                 try StaffConsentCopyPage.show(request, context: context)
             }

@@ -16,6 +16,11 @@ enum ParticipantPage {
     static let auditShown = 50
 
     static func show(_ request: Request, context: ConsoleContext) throws -> Response {
+        .html(try render(request, context: context, correctionProblem: nil))
+    }
+
+    /// The page, with `correctionProblem` above the correction form (a refused correction, answered 422).
+    static func render(_ request: Request, context: ConsoleContext, correctionProblem: String?) throws -> HTML {
         let t = Localizer(request.language)
         let id = try request.parameter("id")
         let today = context.today()
@@ -24,9 +29,15 @@ enum ParticipantPage {
         try context.recordRead(request, participantID: id, row: AuditedRow(table: "account", key: id))
         let snapshot = try context.records.participantView(id: id, today: today, auditLimit: auditShown)
         guard let page = snapshot else { throw HTTPError(.notFound) }
-        let (participant, outcomes, results) = (page.participant, page.outcomes, page.results)
+        let (participant, results) = (page.participant, page.results)
+        // Charts read the values in force: a staff correction replaces the participant's value there.
+        let outcomes = page.outcomes.map { item in
+            var corrected = item
+            corrected.outcome = OutcomeCorrections.corrected(item.outcome, by: page.corrections)
+            return corrected
+        }
         let zone = context.zone
-        return .html(
+        return
             ConsoleLayout.page(
                 title: participant.email, section: .participants, request: request,
                 body: """
@@ -39,13 +50,18 @@ enum ParticipantPage {
                     <section aria-labelledby="outcomes-heading">
                     <h2 id="outcomes-heading">\(t["console.outcomes.title"])</h2>
                     \(ParticipantCharts.render(outcomes, today: today, days: chartDays, t: t))
-                    \(outcomeTable(outcomes, t: t))
+                    \(outcomeTable(page.outcomes, corrections: page.corrections, t: t))
                     </section>
+                    \(CorrectionSection.render(
+                        request, page: page, participantID: id, zone: zone, problem: correctionProblem, t: t))
                     \(MediaConsole.videos(outcomes, t: t))
                     \(HealthConsoleSection.render(page, zone: zone, t: t))
                     \(surveyResults(results, zone: zone, t: t))
-                    \(AuditSection.render(page.audit, staff: page.staff, participantID: id, zone: zone, t: t))
-                    """))
+                    \(AuditSection.render(
+                        page.audit, values: page.auditValues,
+                        showValues: AuditSection.showsValues(to: request.account?.role), staff: page.staff,
+                        participantID: id, zone: zone, t: t))
+                    """)
     }
 
     /// What became of a reset link sent from this page (`?resetSent=1`, `?resetNotSent=1`).
@@ -103,12 +119,27 @@ enum ParticipantPage {
 
     static func languageName(_ tag: String) -> String? { Language(rawValue: tag)?.nativeName }
 
-    static func outcomeTable(_ outcomes: [ConsoleQueries.TaskOutcome], t: Localizer) -> HTML {
+    /// The outcomes as entered, each corrected value marked with the value in force ("corrected to 5").
+    static func outcomeTable(
+        _ outcomes: [ConsoleQueries.TaskOutcome], corrections: [OutcomeCorrection] = [], t: Localizer
+    ) -> HTML {
         guard !outcomes.isEmpty else { return "<p>\(t["console.outcomes.none"])</p>" }
         let rows = outcomes.reversed().map { item in
             let start = item.outcome.eventStart?.description.replacingOccurrences(of: "T", with: " ") ?? "–"
+            var latest: [String: Int] = [:]
+            for correction in corrections where correction.outcomeID == item.outcome.id {
+                latest[correction.kind] = correction.newValue
+            }
+            let marks = latest.keys.sorted().map { kind in
+                t(
+                    "console.corrections.mark",
+                    [
+                        "value": CorrectionSection.kindName(kind, t: t), "new": String(latest[kind] ?? 0),
+                    ])
+            }
+            let values = ([valuesText(item.outcome.values, t: t)] + marks).joined(separator: " · ")
             return HTML(
-                "<tr><td>\(start)</td><td>\(taskName(item.studyTask, t: t))</td><td>\(valuesText(item.outcome.values, t: t))</td></tr>"
+                "<tr><td>\(start)</td><td>\(taskName(item.studyTask, t: t))</td><td>\(values)</td></tr>"
             )
         }
         let table = ConsoleLayout.table(

@@ -13,7 +13,8 @@ enum InsightsPage {
     static func show(_ request: Request, services: WebServices, study: StudyServices) throws -> Response {
         guard let account = request.account else { return .redirect(to: "/sign-in") }
         if account.role.isStaff { return .redirect(to: "/console") }
-        let outcomes = try study.records.outcomes(patientID: account.id)
+        // A value a researcher corrected shows as corrected in the participant's charts too.
+        let outcomes = try study.records.outcomesInForce(patientID: account.id)
         guard RecoveryInsights.hasCompletedOnboarding(outcomes) else { return .redirect(to: "/") }
         let today = ParticipantClock.today(for: account, now: study.now())
         let insights = RecoveryInsights(outcomes: outcomes, today: today)
