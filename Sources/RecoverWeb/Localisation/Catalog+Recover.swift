@@ -12,6 +12,7 @@ extension Catalog {
         Catalog([.english: AccountStrings.english, .simplifiedChinese: AccountStrings.simplifiedChinese]),
         Catalog([.english: AccessLogStrings.english, .simplifiedChinese: AccessLogStrings.simplifiedChinese]),
         Catalog([.english: ConsoleCatalog.english, .simplifiedChinese: ConsoleCatalog.simplifiedChinese]),
+        Catalog([.english: ConsoleRecordStrings.english, .simplifiedChinese: ConsoleRecordStrings.simplifiedChinese]),
         Catalog([.english: FormatsCatalog.english, .simplifiedChinese: FormatsCatalog.simplifiedChinese]),
         Catalog([.english: MediaCatalog.english, .simplifiedChinese: MediaCatalog.simplifiedChinese]),
         Catalog([.english: SignInStrings.english, .simplifiedChinese: SignInStrings.simplifiedChinese]),
