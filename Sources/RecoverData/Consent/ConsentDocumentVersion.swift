@@ -25,19 +25,30 @@ public struct ConsentDocumentVersion: Hashable, Sendable {
     public struct Text: Hashable, Sendable {
         /// The title the participant pages show, such as "Study participation".
         public var title: String
-        /// The whole HTML document, the exact bytes that are signed.
-        public var html: String
         /// What signing means, shown beside the signature and kept with it.
         public var signatureMeaning: String
 
+        /// The whole HTML document, the exact bytes that are signed.
+        public var html: String {
+            didSet { sha256 = Crypto.hex(Crypto.sha256(Array(html.utf8))) }
+        }
+        /// SHA-256 of the HTML's UTF-8 bytes, lowercase hex: how a signed record names this text. Kept, not
+        /// recomputed: every participant load compares it with their records.
+        public private(set) var sha256: String
+
         public init(title: String, html: String, signatureMeaning: String) {
+            self.init(
+                title: title, html: html, signatureMeaning: signatureMeaning,
+                sha256: Crypto.hex(Crypto.sha256(Array(html.utf8))))
+        }
+
+        /// A stored text with the hash stored beside it (`consent_document.html_sha256`).
+        init(title: String, html: String, signatureMeaning: String, sha256: String) {
             self.title = title
             self.html = html
             self.signatureMeaning = signatureMeaning
+            self.sha256 = sha256
         }
-
-        /// SHA-256 of the HTML's UTF-8 bytes, lowercase hex: how a signed record names this text.
-        public var sha256: String { Crypto.hex(Crypto.sha256(Array(html.utf8))) }
     }
 
     public init(documentID: String, version: String, isRequired: Bool, texts: [String: Text], publishedAt: Date) {

@@ -107,7 +107,7 @@ public enum ConsentLibrary {
             let key = "\(try row.string("document_id"))/\(try row.string("version"))"
             let text = ConsentDocumentVersion.Text(
                 title: try row.string("title"), html: String(decoding: try row.data("html"), as: UTF8.self),
-                signatureMeaning: try row.string("signature_meaning"))
+                signatureMeaning: try row.string("signature_meaning"), sha256: try row.string("html_sha256"))
             if let at = index[key] {
                 versions[at].texts[try row.string("language")] = text
             } else {
