@@ -67,6 +67,9 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // zxcvbn's password strength estimate (Debian ships no pkg-config file for it).
         .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
+        // Compression of responses: gzip (zlib) for every browser, brotli where the browser offers it.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
         // cairo's PDF surface and pango's text layout over fontconfig's fonts, for printed records. pango's own
         // pkg-config file pulls in glib's `-pthread` (through gio), a flag SwiftPM refuses with a warning, so the
         // include paths come from cairo, gobject and harfbuzz (arch-specific glibconfig.h included) and pango's
@@ -109,7 +112,7 @@ let package = Package(
             dependencies: ["Care", "RecoverData", "SQLite", "Research", "Recover", "Cryptography", "HealthImport"]),
         // The HTTP framework, knowing no study: transport, router with groups and access rules, middleware,
         // requests and responses, HTML, localisation machinery, an in-process test client.
-        .target(name: "Web", dependencies: ["CMicroHTTPD", "MHDShim"]),
+        .target(name: "Web", dependencies: ["CMicroHTTPD", "MHDShim", "CZlib", "CBrotli"]),
         // Backups of a data folder: the database's online copy, the files, a manifest, in one archive (libarchive).
         .target(name: "Backups", dependencies: ["CArchive", "SQLite", "Cryptography"]),
         // Apple Health export.zip in, daily aggregates out: libarchive's zip reader into libxml2's push parser,
@@ -150,7 +153,8 @@ let package = Package(
             name: "RecoverBench",
             dependencies: [
                 "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "Web", "RecoverWeb",
-                "RecoverApp", "Cryptography", "Exports", "Postgres", "HealthImport", "ParticipantJourney",
+                "RecoverApp", "Cryptography", "Exports", "Postgres", "HealthImport", "ParticipantJourney", "Delivery",
+                "CCurl",
             ]
         ),
 
@@ -192,7 +196,7 @@ let package = Package(
                 "Cryptography", "Care",
             ]),
         .testTarget(name: "RecoverTests", dependencies: ["Recover", "Research", "Care"]),
-        .testTarget(name: "WebTests", dependencies: ["Web"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "CBrotli"]),
         .testTarget(
             name: "RecoverWebTests",
             dependencies: [

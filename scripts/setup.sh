@@ -9,7 +9,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 
 # cairo and pango print the signed consent PDF; fonts-noto-cjk gives it (Latin and) Chinese glyphs.
 packages=(pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libpq-dev libarchive-dev libxml2-dev libzxcvbn-dev
-    libcurl4-openssl-dev libssl-dev sqlite3 libcairo2-dev libpango1.0-dev fonts-noto-cjk)
+    libcurl4-openssl-dev libssl-dev sqlite3 libcairo2-dev libpango1.0-dev fonts-noto-cjk zlib1g-dev libbrotli-dev)
 if [ "$what" = test ]; then
     # poppler-utils: pdftotext, pdffonts and pdftoppm read the PDFs back in the tests.
     packages+=(postgresql nginx-light chromium chromium-driver python3-venv wrk fonts-wqy-zenhei poppler-utils)

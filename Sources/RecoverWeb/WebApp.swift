@@ -37,7 +37,10 @@ public struct WebApp: Sendable {
             middleware: [
                 RequestLogMiddleware(write: log),
                 TrustedProxyMiddleware(services: services),
+                CompressionMiddleware(),
                 SecurityHeadersMiddleware(),
+                // The console's pages show many participants' records to staff, often on shared desks: never kept.
+                ConditionalPagesMiddleware { !$0.path.hasPrefix("/console") },
                 VisitorLanguageMiddleware(),
                 // Outside the session too: a database that cannot be reached fails the session lookup first.
                 ErrorMiddleware(catalog: .recover, report: log, page: ErrorPage.render, classify: Self.classify),

@@ -7,12 +7,42 @@ import Web
 ///
 /// Add a file to the Assets folder and link it with `AssetCatalog.shared.url("name.ext")`.
 public struct AssetCatalog: Sendable {
-    /// One served file.
+    /// One served file, with its compressed forms made once when it is loaded (brotli at the highest quality,
+    /// gzip), for text types.
     public struct Asset: Sendable {
         public let name: String
         public let hashedName: String
         public let contentType: String
         public let bytes: [UInt8]
+        let compressed: [Compression.Coding: [UInt8]]
+
+        init(name: String, hashedName: String, contentType: String, bytes: [UInt8]) {
+            self.name = name
+            self.hashedName = hashedName
+            self.contentType = contentType
+            self.bytes = bytes
+            var compressed: [Compression.Coding: [UInt8]] = [:]
+            if bytes.count >= Compression.minimumSize, Compression.isCompressible(contentType) {
+                for coding in Compression.Coding.allCases {
+                    if let smaller = Compression.compress(bytes, coding, quality: 11), smaller.count < bytes.count {
+                        compressed[coding] = smaller
+                    }
+                }
+            }
+            self.compressed = compressed
+        }
+
+        /// The file for `request`, in the best coding it accepts, with `cacheControl`.
+        func response(to request: Request, cacheControl: String) -> Response {
+            var response = Response(headers: ["Content-Type": contentType, "Cache-Control": cacheControl], body: bytes)
+            guard !compressed.isEmpty else { return response }
+            response.headers["Vary"] = "Accept-Encoding"
+            if let coding = Compression.preferred(request.headers["accept-encoding"]), let body = compressed[coding] {
+                response.headers["Content-Encoding"] = coding.rawValue
+                response.body = body
+            }
+            return response
+        }
     }
 
     /// Assets by hashed name.
@@ -49,15 +79,13 @@ public struct AssetCatalog: Sendable {
         "/assets/\(hashedNames[name] ?? name)"
     }
 
+    /// The lifetime of files whose URL changes with their content.
+    public static let immutable = "public, max-age=31536000, immutable"
+
     /// The response for `/assets/:name`.
-    public func response(for hashedName: String) throws -> Response {
+    public func response(for hashedName: String, request: Request) throws -> Response {
         guard let asset = byHashedName[hashedName] else { throw HTTPError(.notFound) }
-        return Response(
-            headers: [
-                "Content-Type": asset.contentType,
-                "Cache-Control": "public, max-age=31536000, immutable",
-            ],
-            body: asset.bytes)
+        return asset.response(to: request, cacheControl: Self.immutable)
     }
 
     static func contentType(_ fileExtension: String) -> String {
@@ -67,6 +95,8 @@ public struct AssetCatalog: Sendable {
         case "svg": "image/svg+xml"
         case "png": "image/png"
         case "json": "application/json"
+        case "webmanifest": "application/manifest+json"
+        case "ico": "image/x-icon"
         default: "application/octet-stream"
         }
     }

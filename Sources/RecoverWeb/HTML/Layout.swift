@@ -22,6 +22,10 @@ public enum Layout {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(title) · Recover</title>
             <link rel="stylesheet" href="\(assets.url("app.css"))">
+            <link rel="icon" href="\(assets.url("icon.svg"))" type="image/svg+xml">
+            <link rel="apple-touch-icon" href="\(assets.url("icon-180.png"))">
+            <link rel="manifest" href="/manifest.webmanifest">
+            <meta name="theme-color" content="#12355b">
             \(scriptTags)
             </head>
             <body>

@@ -7,8 +7,9 @@ enum BuiltInRoutes {
         router.group(.publicPages) { pages in
             pages.get("/healthz") { _ in .text("ok") }
             pages.get("/assets/:name") { request in
-                try AssetCatalog.shared.response(for: request.parameter("name"))
+                try AssetCatalog.shared.response(for: request.parameter("name"), request: request)
             }
+            pages.get("/manifest.webmanifest") { request in try WebAppManifest.response(request) }
             pages.post("/language") { request in try changeLanguage(request, services: services) }
             pages.get("/sign-in") { request in try SignInPage.show(request) }
             pages.post("/sign-in") { request in try SignInPage.submit(request, services: services) }
@@ -31,6 +32,8 @@ enum BuiltInRoutes {
         if let token = services.sessionToken(of: request) { try services.sessions.end(token: token) }
         var response = Response.redirect(to: "/sign-in")
         response.cookies.append(services.clearedSessionCookie(for: request))
+        // Pages are kept (revalidated) in this browser's cache: signing out removes them from a shared device.
+        response.headers["Clear-Site-Data"] = "\"cache\""
         return response
     }
 

@@ -1,8 +1,12 @@
+import Cryptography
 import Foundation
 import Web
 
-/// The browser components under `Assets/study/` (docs/components.md), served at `/assets/study/<folder>/<file>`
-/// under their own names, because the modules import each other by relative paths.
+/// The browser components under `Assets/study/` (docs/components.md), served at
+/// `/assets/study/<version>/<folder>/<file>` under their own names, because the modules import each other by
+/// relative paths. The version is a digest of every file, so a change to any file gives every URL a new version
+/// and each can be cached for a year (`immutable`). The unversioned `/assets/study/<folder>/<file>` still
+/// answers, revalidated on each use.
 enum StudyAssets {
     /// The files by `folder/file`, loaded once.
     static let files: [String: AssetCatalog.Asset] = {
@@ -24,14 +28,30 @@ enum StudyAssets {
         return files
     }()
 
-    /// The URL of a study asset, such as `svg/heart.svg`.
-    static func url(_ path: String) -> String { "/assets/study/\(path)" }
+    /// The digest of every study file and its name: the version segment of their URLs.
+    static let version: String = {
+        var all: [UInt8] = []
+        for name in files.keys.sorted() {
+            all += Array(name.utf8) + [0]
+            all += Crypto.sha256(files[name]?.bytes ?? [])
+        }
+        return "v" + Crypto.hex(Crypto.sha256(all)).prefix(12)
+    }()
 
-    /// The response for `/assets/study/:folder/:file`; revalidated on each use, since the names are not hashed.
-    static func response(folder: String, file: String) throws -> Response {
+    /// The URL of a study asset, such as `svg/heart.svg`.
+    static func url(_ path: String) -> String { "/assets/study/\(version)/\(path)" }
+
+    /// The response for `/assets/study/:version/:folder/:file`: immutable for the current version; an older
+    /// version (a page loaded before an upgrade) gets today's file, revalidated.
+    static func response(version: String, folder: String, file: String, request: Request) throws -> Response {
         guard let asset = files["\(folder)/\(file)"] else { throw HTTPError(.notFound) }
-        return Response(
-            headers: ["Content-Type": asset.contentType, "Cache-Control": "no-cache"], body: asset.bytes)
+        return asset.response(to: request, cacheControl: version == Self.version ? AssetCatalog.immutable : "no-cache")
+    }
+
+    /// The response for `/assets/study/:folder/:file`, revalidated on each use, since the URL has no version.
+    static func response(folder: String, file: String, request: Request) throws -> Response {
+        guard let asset = files["\(folder)/\(file)"] else { throw HTTPError(.notFound) }
+        return asset.response(to: request, cacheControl: "no-cache")
     }
 
     /// The style sheets and the entry module every participant page loads (in the body: `Layout` owns `head`).

@@ -15,7 +15,13 @@ public enum StudyRoutes {
         router.replace(.get, "/") { request in try FeedPage.show(request, study: study) }
         router.group(.publicPages) { pages in
             pages.get("/assets/study/:folder/:file") { request in
-                try StudyAssets.response(folder: request.parameter("folder"), file: request.parameter("file"))
+                try StudyAssets.response(
+                    folder: request.parameter("folder"), file: request.parameter("file"), request: request)
+            }
+            pages.get("/assets/study/:version/:folder/:file") { request in
+                try StudyAssets.response(
+                    version: request.parameter("version"), folder: request.parameter("folder"),
+                    file: request.parameter("file"), request: request)
             }
         }
         router.group(.signedInPages) { pages in
