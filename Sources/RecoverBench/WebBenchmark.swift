@@ -6,11 +6,26 @@ import RecoverWeb
 import SQLite
 import Web
 
-/// `recover-bench web`: requests per second and p50/p99 latency (wrk, 2 threads, 32 connections)
-/// for the sign-in page and a signed-in page of Recover's server, against a C libmicrohttpd hello
-/// world compiled from bench/hello.c and run with the same threading.
+/// `recover-bench web`: the study's real routes served over HTTP on 127.0.0.1, each against a C libmicrohttpd
+/// hello world (bench/hello.c, same threading) measured in the same run. A data folder with
+/// `WEB_BENCH_PARTICIPANTS` (default 10 000) synthetic participants and 30 days of their records each, written
+/// by `DemoData` as real participants' are, served by the app `recover serve` builds (durability FULL):
+/// - wrk (2 threads, 32 connections, `WEB_BENCH_SECONDS`, default 5): `sign-in`, `feed` (participant 1's feed
+///   with a month of history), `survey-step` (their open check-in page), `insights`, `console-dashboard` (an
+///   admin, dashboard cache off);
+/// - `checkin-submit`: 32 libcurl connections, each complete check-in a GET of the step and a POST of the
+///   answers with its CSRF token, committed before the 303; one per open check-in event of the study;
+/// - the feed's cost in-process with 10, 1,000 and all participants and with 1, 30 and 365 days of history;
+/// - the server's memory after `WEB_BENCH_SOAK_SECONDS` (default 600) of feed load.
 enum WebBenchmark {
-    static let duration = ProcessInfo.processInfo.environment["WEB_BENCH_SECONDS"] ?? "5"
+    static let environment = ProcessInfo.processInfo.environment
+    static let duration = environment["WEB_BENCH_SECONDS"] ?? "5"
+    static let participants = Int(environment["WEB_BENCH_PARTICIPANTS"] ?? "") ?? 10_000
+    static let soakSeconds = Int(environment["WEB_BENCH_SOAK_SECONDS"] ?? "") ?? 600
+    /// `WEB_BENCH_ONLY=feed,checkin-submit`: only these parts (for profiling one route with `perf record`).
+    static let only = environment["WEB_BENCH_ONLY"].map { Set($0.split(separator: ",").map(String.init)) }
+
+    static func runs(_ part: String) -> Bool { only?.contains(part) ?? true }
 
     struct Figures {
         let requestsPerSecond: Double
@@ -28,48 +43,148 @@ enum WebBenchmark {
         defer { try? FileManager.default.removeItem(at: folder) }
 
         let baseline = try measureBaseline(wrk: wrk, folder: folder)
-
-        let database = try RecoverSchema.open(
-            at: folder.appendingPathComponent("recover.sqlite"), migrations: AccountStore.migrations,
-            configuration: DatabaseConfiguration(durability: .normal))
-        let directory = StoredAccountDirectory(database: database)
-        let services = WebServices(directory: directory, defaultTimeZone: "UTC")
-        let account = Account(
-            email: "bench@example.com", passwordHash: try PasswordHasher(strength: .minimum).hash("bench password"),
-            role: .participant, timeZone: "UTC", createdAt: Date())
-        try directory.addAccount(account)
-        let token = try services.sessions.start(for: account, replacing: nil)
-        let app = try WebApp(services: services)
-        inProcess(app, "sign-in", Request(method: .get, path: "/sign-in"))
-        inProcess(app, "signed-in-home", Request(method: .get, path: "/", cookies: ["recover_session": token]))
-        inProcess(app, "healthz", Request(method: .get, path: "/healthz"))
+        report("c-hello", baseline)
+        let study = try BenchStudy(
+            folder: folder.appendingPathComponent("study"), participants: participants, days: 30, durability: .full)
+        print("web.study: \(participants) participants, 30 days, \(try study.outcomeCount()) outcomes")
+        let participant = try study.participantToken(1)
+        let admin = try study.adminToken()
+        let today = try study.openCheckin(of: participant)
         var configuration = ServerConfiguration()
         configuration.port = 0
-        let server = try HTTPServer(configuration: configuration, application: app.application)
+        let server = try HTTPServer(configuration: configuration, application: study.app.application)
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
-        let signIn = try measure(wrk: wrk, url: base + "/sign-in", headers: [])
-        let signedIn = try measure(wrk: wrk, url: base + "/", headers: ["Cookie: recover_session=\(token)"])
 
-        report("c-hello", baseline)
-        report("sign-in", signIn)
-        report("signed-in-home", signedIn)
-        print(String(format: "web.sign-in.ratio-to-c: %.2f", signIn.requestsPerSecond / baseline.requestsPerSecond))
-        print(
-            String(
-                format: "web.signed-in-home.ratio-to-c: %.2f", signedIn.requestsPerSecond / baseline.requestsPerSecond))
+        let routes: [(name: String, path: String, token: String?)] = [
+            ("sign-in", "/sign-in", nil),
+            ("feed", "/", participant),
+            ("survey-step", "/survey/checkin/\(today)", participant),
+            ("insights", "/insights", participant),
+            ("console-dashboard", "/console", admin),
+        ]
+        for route in routes where runs(route.name) {
+            try study.expectOK(route.path, token: route.token)
+            let headers = route.token.map { ["Cookie: recover_session=\($0)"] } ?? []
+            let figures = try measure(wrk: wrk, url: base + route.path, headers: headers)
+            report(route.name, figures)
+            ratio(route.name, figures.requestsPerSecond, baseline)
+            let request = Request(
+                method: .get, path: route.path, cookies: route.token.map { ["recover_session": $0] } ?? [:])
+            let cpu = medianMicroseconds(count: route.name == "console-dashboard" ? 20 : 2000) {
+                _ = study.app.respond(to: request)
+            }
+            print(String(format: "web.%@.in-process: %.1f µs/request", route.name, cpu))
+        }
+
+        if runs("checkin-submit") {
+            let submissions = try checkinSubmissions(study, base: base)
+            print(String(format: "web.checkin-submit.submissions-per-second: %.0f /s", submissions.perSecond))
+            print(String(format: "web.checkin-submit.p50: %.3f ms", submissions.percentile(0.5)))
+            print(String(format: "web.checkin-submit.p99: %.3f ms", submissions.percentile(0.99)))
+            print("web.checkin-submit.completed: \(submissions.completed), failed: \(submissions.failed)")
+            ratio("checkin-submit", submissions.perSecond, baseline)
+        }
+        if runs("scaling") { try scaling(study, folder: folder) }
+        if runs("soak") { try soak(wrk: wrk, url: base + "/", token: participant) }
     }
 
-    /// CPU time of the responder chain alone (no socket), one thread.
-    static func inProcess(_ app: WebApp, _ name: String, _ request: Request) {
-        let count = 20_000
-        for _ in 0..<1000 { _ = app.respond(to: request) }
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            for _ in 0..<count { _ = app.respond(to: request) }
+    static func ratio(_ name: String, _ perSecond: Double, _ baseline: Figures) {
+        print(String(format: "web.%@.ratio-to-c: %.3f", name, perSecond / baseline.requestsPerSecond))
+    }
+
+    /// Every open check-in of the study, submitted once each (GET the step, POST its answers) by 32 connections.
+    static func checkinSubmissions(_ study: BenchStudy, base: String) throws -> LoadDriver.Outcome {
+        let jobs = try study.openCheckins()
+        print("web.checkin-submit.open-events: \(jobs.count)")
+        let tokens = try jobs.reduce(into: [String: String]()) { tokens, job in
+            if tokens[job.email] == nil { tokens[job.email] = try study.token(email: job.email) }
         }
-        let microseconds = (Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12)
-        print(String(format: "web.%@.in-process: %.1f µs/request", name, microseconds / Double(count)))
+        let work = jobs.map {
+            (cookie: "recover_session=\(tokens[$0.email] ?? "")", path: "/survey/checkin/\($0.occurrence)")
+        }
+        let seconds = Double(duration) ?? 5
+        return try LoadDriver.run(
+            connections: 32, jobs: work.count, seconds: seconds, client: { _ in try LoadClient(base: base, cookie: "") }
+        ) { client, index in
+            let job = work[index]
+            try client.setCookie(job.cookie)
+            let step = try client.get(job.path)
+            guard step.status == 200, let csrf = LoadClient.hiddenValue("csrf", in: step.text),
+                let run = LoadClient.hiddenValue("run", in: step.text)
+            else { return false }
+            let status = try client.post(
+                job.path,
+                [
+                    ("csrf", csrf), ("run", run), ("step", "checkin.form"), ("action", "next"),
+                    ("checkin.form.pain", String(1 + index % 10)), ("checkin.form.sleep", String(4 + index % 6)),
+                ])
+            return status == 303
+        }
+    }
+
+    /// The feed's cost (µs per request in-process, median of 5 rounds) as the study grows in participants and
+    /// in days of history: it must stay flat.
+    static func scaling(_ study: BenchStudy, folder: URL) throws {
+        func cost(_ study: BenchStudy) throws -> Double {
+            let token = try study.participantToken(1)
+            let request = Request(method: .get, path: "/", cookies: ["recover_session": token])
+            return medianMicroseconds(count: 2000) { _ = study.app.respond(to: request) }
+        }
+        let sizes = [(10, 30), (1000, 30), (10, 1), (10, 365)]
+        var costs: [String: Double] = ["\(participants)x30": try cost(study)]
+        for (count, days) in sizes {
+            let other = try BenchStudy(
+                folder: folder.appendingPathComponent("scale-\(count)-\(days)"), participants: count, days: days,
+                durability: .full)
+            costs["\(count)x\(days)"] = try cost(other)
+        }
+        for (count, days) in [(10, 30), (1000, 30), (participants, 30), (10, 1), (10, 365)] {
+            let value = costs["\(count)x\(days)"] ?? .nan
+            print(String(format: "web.feed.cost.%dp-%dd: %.1f µs/request", count, days, value))
+        }
+        let flatParticipants = (costs["\(participants)x30"] ?? .nan) / (costs["10x30"] ?? .nan)
+        let flatDays = (costs["10x365"] ?? .nan) / (costs["10x1"] ?? .nan)
+        print(String(format: "web.feed.cost.ratio-%dp-to-10p: %.2f", participants, flatParticipants))
+        print(String(format: "web.feed.cost.ratio-365d-to-1d: %.2f", flatDays))
+    }
+
+    /// The server's resident memory before and after `soakSeconds` of wrk on the feed.
+    static func soak(wrk: String, url: String, token: String) throws {
+        guard soakSeconds > 0 else {
+            print("web.soak: skipped (WEB_BENCH_SOAK_SECONDS=0)")
+            return
+        }
+        let before = residentMegabytes()
+        let result = try runToEnd(
+            wrk, ["-t2", "-c32", "-d\(soakSeconds)s", "-H", "Cookie: recover_session=\(token)", url])
+        guard result.status == 0, let figures = parse(result.output + "\n50% 0ms\n99% 0ms") else {
+            throw Failure("wrk failed for the soak: \(result.output)")
+        }
+        print(String(format: "web.soak.seconds: %d, requests-per-second: %.0f", soakSeconds, figures.requestsPerSecond))
+        print(String(format: "web.soak.rss-before: %.1f MB", before))
+        print(String(format: "web.soak.rss-after: %.1f MB", residentMegabytes()))
+    }
+
+    /// VmRSS of this process (the server runs in it), in MB.
+    static func residentMegabytes() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
+        else { return .nan }
+        return kilobytes / 1024
+    }
+
+    /// The median of 5 rounds of `count` calls, in µs per call.
+    static func medianMicroseconds(count: Int, _ body: () -> Void) -> Double {
+        for _ in 0..<(count / 4) { body() }
+        var rounds: [Double] = []
+        for _ in 0..<5 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<count { body() }
+            rounds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3 / Double(count))
+        }
+        return rounds.sorted()[2]
     }
 
     static func report(_ name: String, _ figures: Figures) {

@@ -2,11 +2,11 @@ import CCurl
 
 /// One libcurl easy handle, cleaned up when released: the SMTP mailer's and the Web Push sender's. Every handle
 /// is made after libcurl's process-wide set-up and never raises signals (libcurl runs on the caller's thread).
-final class CurlHandle {
-    typealias Raw = UnsafeMutableRawPointer
-    let raw: Raw
+package final class CurlHandle {
+    package typealias Raw = UnsafeMutableRawPointer
+    package let raw: Raw
 
-    init() throws {
+    package init() throws {
         _ = Self.globalSetUp
         guard let raw = curl_easy_init() else { throw MailError(.other) }
         self.raw = raw
@@ -18,40 +18,40 @@ final class CurlHandle {
     /// libcurl's process-wide set-up, run once before the first handle.
     private static let globalSetUp: Void = { _ = recover_curl_global_init() }()
 
-    func set(_ option: CURLoption, _ value: Int) throws { try check(recover_curl_set_long(raw, option, value)) }
+    package func set(_ option: CURLoption, _ value: Int) throws { try check(recover_curl_set_long(raw, option, value)) }
 
-    func set(_ option: CURLoption, _ value: String) throws {
+    package func set(_ option: CURLoption, _ value: String) throws {
         // libcurl copies string options (since 7.17), so the C string need live only for the call.
         try check(value.withCString { recover_curl_set_string(raw, option, $0) })
     }
 
     /// The deadlines: `connect` seconds to connect (DNS, TCP, TLS), `total` for the whole transfer.
-    func setDeadlines(connect: Int, total: Int) throws {
+    package func setDeadlines(connect: Int, total: Int) throws {
         try set(CURLOPT_CONNECTTIMEOUT, connect)
         try set(CURLOPT_TIMEOUT, total)
     }
 
     /// The server's last reply code (SMTP's 550, HTTP's 201), 0 when it gave none.
-    var responseCode: Int {
+    package var responseCode: Int {
         var code = 0
         _ = recover_curl_response_code(raw, &code)
         return code
     }
 
     /// Throws when an option was refused (a libcurl without SMTP or TLS support).
-    func check(_ result: CURLcode) throws {
+    package func check(_ result: CURLcode) throws {
         guard result == CURLE_OK else { throw MailError(.other, curlCode: Int(result.rawValue)) }
     }
 }
 
 /// A libcurl string list (`curl_slist`), freed when released.
-final class CurlList {
-    private(set) var raw: UnsafeMutablePointer<curl_slist>?
+package final class CurlList {
+    package private(set) var raw: UnsafeMutablePointer<curl_slist>?
 
-    init() {}
+    package init() {}
 
     /// Appends a copy of `text`; throws when libcurl has no memory for it.
-    func append(_ text: String) throws {
+    package func append(_ text: String) throws {
         guard let longer = curl_slist_append(raw, text) else { throw MailError(.other) }
         raw = longer
     }

@@ -1,3 +1,4 @@
+import Care
 import Foundation
 import HealthImport
 import Recover
@@ -49,12 +50,18 @@ public enum HealthGrants {
     /// The participant's read permissions now, inside the caller's transaction: their latest completed
     /// onboarding's answers, each replaced by a change on the Health page given after that onboarding
     /// (``HealthGrantStore``): the latest answer wins.
+    /// The health answers of onboarding results, by result id, kept with the exact JSON they came from.
+    static let onboardingAnswers = DecodedRowCache<[HealthGrant]>(entryLimit: 50_000, textByteLimit: 64 << 20)
+
     static func current(participantID: String, in db: StoreConnection) throws -> [HealthGrant] {
         let taskID = ParticipantPlan.taskID(StudyTaskID.onboarding, patientID: participantID)
         guard let latest = try SurveyDataStore.results(patientID: participantID, taskID: taskID, in: db).last else {
             return []
         }
-        let asked = answers(inOnboarding: try SurveyJSON.decode(SurveyResult.self, from: latest.json))
+        // The onboarding result (with its drawn signature) is decoded once, not on every page that asks.
+        let asked = try onboardingAnswers.value(id: latest.id, text: String(decoding: latest.json, as: UTF8.self)) {
+            answers(inOnboarding: try SurveyJSON.decode(SurveyResult.self, from: Data($0.utf8)))
+        }
         let changes = try HealthGrantStore.changes(participantID: participantID, in: db)
         return asked.map { answer in
             guard let change = changes[answer.type], change.at >= latest.completedAt else { return answer }

@@ -16,6 +16,6 @@ enum StudyText {
 
     /// "08:00".
     static func time(_ time: LocalTime) -> String {
-        String(format: "%02d:%02d", time.hour, time.minute)
+        (time.hour < 10 ? "0" : "") + String(time.hour) + (time.minute < 10 ? ":0" : ":") + String(time.minute)
     }
 }

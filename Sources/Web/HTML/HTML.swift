@@ -36,25 +36,35 @@ public struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleBySt
 
     public var description: String { rendered }
 
-    /// Escapes `&`, `<`, `>`, `"` and `'`.
+    /// Escapes `&`, `<`, `>`, `"` and `'`, working on the UTF-8 bytes (every special character is ASCII, so
+    /// no multi-byte sequence is split); text without them is returned as it is, without a copy.
     public static func escape(_ value: String) -> String {
-        let special: Set<UInt8> = [
-            UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"),
-        ]
-        if !value.utf8.contains(where: special.contains) { return value }
-        var output = ""
-        output.reserveCapacity(value.utf8.count)
-        for character in value.unicodeScalars {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.unicodeScalars.append(character)
+        var value = value
+        return value.withUTF8 { (bytes: UnsafeBufferPointer<UInt8>) -> String? in
+            guard let first = bytes.firstIndex(where: isSpecial) else { return nil }
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + 16)
+            output.append(contentsOf: bytes[..<first])
+            for byte in bytes[first...] {
+                switch byte {
+                case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
+                case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
+                case UInt8(ascii: "'"): output.append(contentsOf: "&#39;".utf8)
+                default: output.append(byte)
+                }
             }
+            return String(decoding: output, as: UTF8.self)
+        } ?? value
+    }
+
+    @inline(__always)
+    private static func isSpecial(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
+        default: false
         }
-        return output
     }
 
     /// The interpolation that escapes strings and passes `HTML` through.

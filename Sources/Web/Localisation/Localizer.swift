@@ -30,10 +30,30 @@ public struct Localizer: Sendable {
 
     /// The string for `key` with `{name}` placeholders replaced by `arguments`.
     public func callAsFunction(_ key: String, _ arguments: [String: String] = [:]) -> String {
-        var text = self[key]
-        for (name, value) in arguments {
-            text = text.replacingOccurrences(of: "{\(name)}", with: value)
+        Self.fill(self[key], arguments)
+    }
+
+    /// `template` with each `{name}` whose name is a key of `arguments` replaced by its value, in one pass over
+    /// the UTF-8 bytes (values are not searched again); other braces stay as written.
+    public static func fill(_ template: String, _ arguments: [String: String]) -> String {
+        guard !arguments.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
+        let bytes = Array(template.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 32)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "{"),
+                let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "}")),
+                let value = arguments[String(decoding: bytes[(index + 1)..<close], as: UTF8.self)]
+            {
+                output.append(contentsOf: value.utf8)
+                index = close + 1
+            } else {
+                output.append(byte)
+                index += 1
+            }
         }
-        return text
+        return String(decoding: output, as: UTF8.self)
     }
 }
