@@ -162,7 +162,7 @@ def test_manual_angle_without_starting_the_sensor(server, driver):
     assert driver.find_element(By.CSS_SELECTOR, "[data-rom-manual]").is_displayed()
     assert not driver.find_element(By.CSS_SELECTOR, "[data-rom-by-hand]").is_displayed()
     assert driver.switch_to.active_element == driver.find_element(By.ID, "rom-manual")
-    assert primary_buttons(driver) == ["Start"]
+    assert primary_buttons(driver) == [], "the angle box is what to do now: Start is offered as secondary"
     fill(driver, "rom-manual", "110")
     press_next(driver)
     press_next(driver)
@@ -198,6 +198,8 @@ def test_hearing_screening_shows_time_left_and_a_plain_result(server, media_driv
     WebDriverWait(driver, 20).until(lambda d: d.find_element(
         By.CSS_SELECTOR, "[data-noise-check]").get_attribute("data-passed-check") == "true")
     assert "dB" not in main_text(driver)
+    assert driver.find_element(By.CSS_SELECTOR, "[data-noise-readout]").text == "Quiet enough. You can continue."
+    check_page(driver, "hearing-noise-passed")
     press_next(driver)
 
     assert "The tones take about 2 minutes." in main_text(driver)

@@ -107,6 +107,8 @@ def test_large_text_and_touch_targets(clocked, narrow_driver):
     links = driver.find_elements(By.CSS_SELECTOR, ".site-menu .site-nav a, .site-menu .site-nav button")
     assert [link.text for link in links] == ["Home", "Progress", "Account", "中文", "Sign out"]
     assert all(link.size["height"] >= 44 for link in links)
+    menu = driver.execute_script("return document.querySelector('.site-menu .site-nav').getBoundingClientRect().toJSON()")
+    assert menu["left"] >= 0 and menu["right"] <= NARROW, f"the open menu stays on the screen: {menu}"
     assert header_height(driver) <= HEADER_LIMIT, "the open menu does not grow the header"
     assert small_targets(driver) == []
     driver.get_screenshot_as_file(str(support.ARTIFACTS / "large-feed-menu-top.png"))
@@ -182,3 +184,5 @@ def test_large_text_and_touch_targets(clocked, narrow_driver):
     driver.refresh()
     driver.get(server.url("/account"))
     check_large(driver, "account-zh")
+    driver.get(server.url("/insights"))
+    check_large(driver, "insights-zh")

@@ -51,7 +51,7 @@ public enum Layout {
             session.account.role.isStaff
             ? "<li><a href=\"/console\">\(t["nav.console"])</a></li>" : "<li><a href=\"/\">\(t["nav.home"])</a></li>"
         // A disclosure (no script needed) holding the links and the language switch, so the header stays one
-        // row on a small phone at large text; wide screens show them without it (app.css).
+        // row on a small phone at large text (the same on every width: one header to learn).
         return """
             <details class="site-menu"><summary>\(t["nav.menu"])</summary>
             <nav class="site-nav" aria-label="\(t["nav.label"])"><ul>

@@ -188,6 +188,8 @@ export function enhanceRangeOfMotion(root) {
 
   function showManual(reason) {
     if (manual) manual.hidden = false;
+    // The angle box is now what to do: Start stays offered, as a secondary button, so Next is the one primary.
+    startButton.classList.add('button--secondary');
     if (reason) announce(message, reason);
     showButtons(samplesInput.value === '' ? 'ready' : 'measured');
     manualInput?.focus();
@@ -210,6 +212,7 @@ export function enhanceRangeOfMotion(root) {
       fallBack(text.noSensor);
       return;
     }
+    startButton.classList.remove('button--secondary');
     cue(automatic ? 'done' : 'count');
     setPhase('done', automatic ? text.done : text.stopped);
     samplesInput.value = JSON.stringify(samples);
