@@ -176,9 +176,19 @@ def text_of(message) -> str:
 def switch_language(driver, tag: str) -> None:
     """Switches the page's language with the layout's language buttons."""
     page = driver.find_element(By.TAG_NAME, "html")
-    driver.find_element(By.CSS_SELECTOR, f"form.language-switch button[value='{tag}']").click()
+    open_menu_for(driver, driver.find_element(By.CSS_SELECTOR, f"form.language-switch button[value='{tag}']")).click()
     WebDriverWait(driver, 15).until(lambda _: replaced(page))
     WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def open_menu_for(driver, element):
+    """`element`, after opening the header's menu with its button when the element is in the closed menu
+    (signed in, narrow screens: the links and the language switch are under "Menu")."""
+    if not element.is_displayed():
+        menus = driver.find_elements(By.CSS_SELECTOR, "details.site-menu:not([open]) > summary")
+        if menus and menus[0].is_displayed():
+            menus[0].click()
+    return element
 
 
 def shots(driver, name: str) -> None:
@@ -294,7 +304,8 @@ def submit(driver, form_action: str) -> None:
     for attempt in range(2):
         try:
             page = driver.find_element(By.TAG_NAME, "html")
-            driver.find_element(By.CSS_SELECTOR, f"form[action='{form_action}'] button[type=submit]").click()
+            open_menu_for(driver, driver.find_element(
+                By.CSS_SELECTOR, f"form[action='{form_action}'] button[type=submit]")).click()
             break
         except WebDriverException as error:
             if attempt == 1 or "does not belong to the document" not in str(error):

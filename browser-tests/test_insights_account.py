@@ -49,7 +49,7 @@ def fetch(driver, path: str) -> dict:
 
 def switch_language(driver, tag: str) -> None:
     page = driver.find_element(By.TAG_NAME, "html")
-    driver.find_element(By.CSS_SELECTOR, f"form.language-switch button[value='{tag}']").click()
+    support.open_menu_for(driver, driver.find_element(By.CSS_SELECTOR, f"form.language-switch button[value='{tag}']")).click()
     journey.wait_loaded(driver, page)
 
 

@@ -3,11 +3,12 @@ import CareSQLite
 import Foundation
 import Recover
 import RecoverData
-import RecoverWeb
 import Research
 import SQLite
 import Testing
 import Web
+
+@testable import RecoverWeb
 
 @Suite struct MediaHearingTests {
     let page = "/survey/hearingScreening/0"
@@ -39,6 +40,8 @@ import Web
         let done: Bool
         let next: String?
         let calibrated: Bool
+        let remaining: Int
+        let total: Int
     }
 
     func post(_ client: inout StudyClient, _ responses: [[String: Any]], finish: Bool = false) throws -> (
@@ -69,8 +72,11 @@ import Web
         #expect(answer?.calibrated == false)
         #expect(answer?.tone?.ear == "left" && answer?.tone?.frequency == 1000 && answer?.tone?.level == 30)
         #expect(answer?.tone?.gainDBFS == -60)
+        #expect(answer?.remaining == 8 && answer?.total == 8, "two ears by four frequencies, none finished")
         var count = 0
+        var remaining: [Int] = []
         while let tone = answer?.tone, count < 200 {
+            remaining.append(answer?.remaining ?? -1)
             // A listener at 25 dB in every ear and frequency.
             responses.append([
                 "ear": tone.ear, "frequency": tone.frequency, "level": tone.level, "heard": tone.level >= 25,
@@ -78,15 +84,29 @@ import Web
             (response, answer) = try post(&client, responses)
             count += 1
         }
-        #expect(answer?.done == true)
+        #expect(answer?.done == true && answer?.remaining == 0)
+        #expect(remaining == remaining.sorted(by: >) && remaining.last == 1, "the tests left only go down")
         (response, answer) = try post(&client, responses, finish: true)
         #expect(response.status == .ok)
         #expect(answer?.next == page)
+        // The completion page says the result in words, from the thresholds just recorded (25 dB: typical).
+        let completion = client.get(page).text
+        #expect(completion.contains("Your hearing was in the typical range in both ears."))
+        #expect(completion.contains("This is a screening, not a diagnosis"))
+        #expect(!completion.contains("dB"))
         client.post(page, form: ["step": RecoverSurveys.HearingScreening.completion, "action": "next"])
         let outcomes = try client.database.read { db in try SQLiteCareStore.outcomes(OutcomeQuery(), in: db) }
         let hearing = try #require(outcomes.first { $0.taskID.hasSuffix(".hearingScreening") })
         #expect(hearing.values.count == 8)
         #expect(hearing.values.allSatisfy { $0.content == .double(25) && $0.kind?.hasPrefix("hearing.") == true })
+    }
+
+    @Test func theResultNamesEachEarByItsHighestThreshold() {
+        let categories = MediaWidgets.hearingCategories(
+            ["left:500": 10, "left:1000": 25, "right:500": 5, "right:4000": 40], ears: [.left, .right])
+        #expect(categories.map { "\($0.0.rawValue):\($0.1)" } == ["left:typical", "right:mild"])
+        let reduced = MediaWidgets.hearingCategories(["left:1000": 45, "right:1000": 90], ears: [.left, .right])
+        #expect(reduced.map(\.1) == ["reduced", "reduced"])
     }
 
     @Test func responsesOutOfOrderOrForUnplayedTonesAreRefused() throws {

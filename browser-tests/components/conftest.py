@@ -58,6 +58,7 @@ def component_site(tmp_path_factory):
     """Base URL of a loopback server with the fixtures at / and the assets at /assets/study/."""
     root = tmp_path_factory.mktemp("component-site")
     shutil.copytree(ASSETS, root / "assets" / "study")
+    shutil.copy(ASSETS.parent / "app.css", root / "assets" / "app.css")  # the palette every page shares
     for page in FIXTURES.glob("*.html"):
         shutil.copy(page, root / page.name)
     server = ThreadingHTTPServer(("127.0.0.1", 0), partial(ComponentHandler, directory=str(root)))

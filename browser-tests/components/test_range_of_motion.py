@@ -1,4 +1,5 @@
-"""Range-of-motion capture with emulated orientation sensors, and the manual fallback."""
+"""Range-of-motion capture with emulated orientation sensors (the guided sequence and Stop), and the manual
+fallback."""
 
 import json
 import math
@@ -15,18 +16,55 @@ def find(driver, selector):
     return driver.find_element(By.CSS_SELECTOR, selector)
 
 
-def test_sweep_records_samples_and_shows_the_range(component_driver, component_site, component_axe, component_page_problems, component_posted):
-    driver = component_driver
-    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": component_site, "permissions": ["sensors"]})
+def open_with_sensor(driver, site):
+    """rom.html with sensors granted and an emulated orientation sensor at a pitch of 30 degrees."""
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": site, "permissions": ["sensors"]})
     driver.execute_cdp_cmd("Emulation.setSensorOverrideEnabled", {"enabled": True, "type": "relative-orientation"})
     set_beta(driver, 30)
-    driver.get(f"{component_site}/rom.html")
+    driver.get(f"{site}/rom.html")
+    return driver
+
+
+def phase(driver):
+    return find(driver, "[data-rom]").get_attribute("data-rom-phase") or ""
+
+
+def test_guided_sequence_stops_by_itself_once_the_leg_is_still(component_driver, component_site, component_axe, component_page_problems, component_posted):
+    driver = open_with_sensor(component_driver, component_site)
     assert not find(driver, "[data-rom-manual]").is_displayed()
+    assert not find(driver, "[data-rom-finish]").is_displayed()
     assert not find(driver, "button[data-gated]").is_enabled()
     assert component_axe() == []
 
     find(driver, "[data-rom-start]").click()
-    WebDriverWait(driver, 5).until(lambda d: find(d, "[data-rom-finish]").is_enabled())
+    WebDriverWait(driver, 5).until(lambda d: phase(d) == "countdown")
+    assert find(driver, "[data-rom-finish]").is_displayed() and not find(driver, "[data-rom-start]").is_displayed()
+    assert not find(driver, "[data-rom-by-hand]").is_displayed()
+    readout = find(driver, "[data-rom-readout]")
+    WebDriverWait(driver, 5).until(lambda d: readout.text == "Knee angle: 60°")  # start = 90 - 30
+    WebDriverWait(driver, 6).until(lambda d: phase(d) == "straighten")
+    for beta in range(35, 106, 5):
+        set_beta(driver, beta)
+        time.sleep(0.05)
+    WebDriverWait(driver, 6).until(lambda d: phase(d) == "bend")
+    for beta in range(100, 39, -5):
+        set_beta(driver, beta)
+        time.sleep(0.05)
+    WebDriverWait(driver, 6).until(lambda d: phase(d) == "done")
+    assert find(driver, "[data-rom-phase-line]").text == "Done. You can look at the screen now."
+    assert readout.text == "Range of motion: 75°"
+    assert not find(driver, "[data-rom-finish]").is_displayed() and find(driver, "[data-rom-again]").is_displayed()
+    samples = json.loads(find(driver, "[data-rom-samples]").get_attribute("value"))
+    assert abs(samples[0][1] - 30) < 0.5 and abs(max(s[1] for s in samples) - 105) < 0.5
+    assert component_page_problems() == []
+    find(driver, "button[data-gated]").click()
+    assert json.loads(component_posted()["range.samples"][0]) == samples
+
+
+def test_stop_ends_the_measurement_with_the_samples_so_far(component_driver, component_site, component_axe, component_page_problems, component_posted):
+    driver = open_with_sensor(component_driver, component_site)
+    find(driver, "[data-rom-start]").click()
+    WebDriverWait(driver, 5).until(lambda d: find(d, "[data-rom-finish]").is_displayed())
     readout = find(driver, "[data-rom-readout]")
     WebDriverWait(driver, 5).until(lambda d: readout.text == "Knee angle: 60°")  # start = 90 - 30
     for beta in list(range(30, 106, 5)) + list(range(100, 39, -5)):
@@ -47,6 +85,7 @@ def test_sweep_records_samples_and_shows_the_range(component_driver, component_s
     assert times[0] == 0 and times == sorted(times)
     assert find(driver, "[data-rom-readout]").text == "Range of motion: 75°"
     assert find(driver, "[data-rom-readout]").get_attribute("aria-live") == "polite"
+    assert find(driver, "[data-rom-phase-line]").text == "Stopped."
     assert not find(driver, "[data-rom-manual]").is_displayed()
     assert component_page_problems() == []
 
@@ -68,7 +107,8 @@ def test_without_a_sensor_the_manual_angle_field_appears(component_driver, compo
     assert "No motion data arrived" in find(driver, "[data-rom-message]").text
     assert driver.switch_to.active_element == find(driver, "[data-rom-manual-input]")
     assert find(driver, "[data-rom-samples]").get_attribute("value") == ""
-    assert not find(driver, "[data-rom-finish]").is_enabled()
+    assert not find(driver, "[data-rom-finish]").is_displayed()
+    assert find(driver, "[data-rom-start]").is_displayed()
     assert not find(driver, "button[data-gated]").is_enabled()
     assert component_axe() == []
 

@@ -14,12 +14,12 @@ struct CheckinStrings {
     init(_ language: StudyLanguage) {
         switch language {
         case .english:
-            title = "Daily Check-In"
+            title = "Daily check-in"
             instructions = "Please answer the following questions."
-            painQuestion = "How much pain are you experiencing?"
+            painQuestion = "How much pain do you have now?"
             noPain = "No pain"
             veryPainful = "Very painful"
-            sleepQuestion = "How many hours of sleep did you get?"
+            sleepQuestion = "How many hours did you sleep last night?"
             noSleep = "0 hours"
             muchSleep = "12+ hours"
         case .simplifiedChinese:
@@ -48,12 +48,13 @@ struct RangeOfMotionStrings {
     init(_ language: StudyLanguage) {
         switch language {
         case .english:
-            title = "Knee Range of Motion"
+            title = "Knee range of motion"
             instructions = "This measures how far you can bend your left knee."
             detail =
                 "Sit on a chair with your left foot flat on the floor. Hold your phone against the front of your lower leg, screen facing out."
-            measureTitle = "Bend and straighten"
-            measureText = "Straighten your left knee as far as you can, then bend it as far as you can, then tap Done."
+            measureTitle = "Straighten and bend"
+            measureText =
+                "Follow the beeps: first straighten your left knee, then bend it. You do not need to look at the phone."
             doneTitle = "All done!"
             doneText = "Keep up the good work with your physical therapy."
         case .simplifiedChinese:
@@ -61,7 +62,7 @@ struct RangeOfMotionStrings {
             instructions = "此测量用于了解您的左膝可以弯曲多少。"
             detail = "坐在椅子上，左脚平放在地面。将手机贴在小腿前侧，屏幕朝外。"
             measureTitle = "伸直并弯曲"
-            measureText = "尽量伸直左膝，然后尽量弯曲，再点击“完成”。"
+            measureText = "跟随提示音：先伸直左膝，再弯曲。测量时不需要看手机。"
             doneTitle = "全部完成！"
             doneText = "继续坚持物理治疗，做得很好。"
         }

@@ -32,8 +32,7 @@ public enum Layout {
             <a class="skip-link" href="#main">\(t["layout.skipToContent"])</a>
             <header class="site-header">
             <a class="brand" href="/">Recover</a>
-            \(navigation(request))
-            \(languageSwitch(request))
+            \(request.session == nil ? languageSwitch(request) : navigation(request))
             </header>
             <main id="main" tabindex="-1">
             \(body)
@@ -55,14 +54,18 @@ public enum Layout {
         let home: HTML =
             session.account.role.isStaff
             ? "<li><a href=\"/console\">\(t["nav.console"])</a></li>" : "<li><a href=\"/\">\(t["nav.home"])</a></li>"
+        // A disclosure (no script needed) holding the links and the language switch, so the header stays one
+        // row on a small phone at large text (the same on every width: one header to learn).
         return """
+            <details class="site-menu"><summary>\(t["nav.menu"])</summary>
             <nav class="site-nav" aria-label="\(t["nav.label"])"><ul>
             \(home)
             \(session.account.role.isStaff ? HTML.empty : "<li><a href=\"/insights\">\(t["nav.insights"])</a></li>")
             <li><a href="/account">\(t["nav.account"])</a></li>
+            <li>\(languageSwitch(request))</li>
             <li><form class="inline-form" method="post" action="/sign-out">\(csrfField(request))\
             <button class="link-button" type="submit">\(t["nav.signOut"])</button></form></li>
-            </ul></nav>
+            </ul></nav></details>
             """
     }
 

@@ -15,10 +15,8 @@ struct ChartFormat {
     /// A value as recorded: whole when it is whole, else one decimal.
     func recorded(_ value: Double) -> String { value == value.rounded() ? whole(value) : decimal(value) }
 
-    /// A short axis label for a day: `11/29` or `11月29日`.
-    func shortDay(_ day: LocalDate) -> String {
-        t("insights.day.short", ["month": String(day.month), "day": String(day.day)])
-    }
+    /// A short axis label for a day: `29 Nov` or `11月29日` (``StudyText/shortDate(_:_:)``).
+    func shortDay(_ day: LocalDate) -> String { StudyText.shortDate(day, t) }
 
     /// A coordinate in an SVG attribute, with at most one decimal.
     static func coordinate(_ value: Double) -> String {

@@ -8,7 +8,8 @@ import Web
 /// so far, `{"responses": [{"ear": "left", "frequency": 1000, "level": 30, "heard": true}, …]}`; the
 /// server replays them with ``AudiometrySession`` (refusing, 422, a response out of order or for a tone
 /// never presented) and answers `{"tone": {"ear", "frequency", "level", "gainDBFS"}, "calibrated": …}` or
-/// `{"done": true, …}`. The final page post carries the same log, replayed again (``HearingForm``).
+/// `{"done": true, …}`, each with `remaining` and `total` ear-and-frequency tests (the page's time estimate).
+/// The final page post carries the same log, replayed again (``HearingForm``).
 enum AudiometryEndpoint {
     struct Posted: Decodable {
         let responses: [AudiometrySession.Response]
@@ -28,6 +29,9 @@ enum AudiometryEndpoint {
         var next: String?
         let calibrated: Bool
         let presented: Int
+        /// Ear-and-frequency tests not finished yet, of `total`: the page's time estimate.
+        let remaining: Int
+        let total: Int
     }
 
     static func next(_ request: Request, media: MediaServices) throws -> Response {
@@ -51,7 +55,7 @@ enum AudiometryEndpoint {
             return try .json(
                 Answer(
                     tone: nil, done: true, next: next, calibrated: media.calibration.isCalibrated,
-                    presented: posted.responses.count))
+                    presented: posted.responses.count, remaining: 0, total: session.staircases.count))
         }
         let tone = session.nextTone.map {
             Answer.Tone(
@@ -61,7 +65,8 @@ enum AudiometryEndpoint {
         return try .json(
             Answer(
                 tone: tone, done: tone == nil, calibrated: media.calibration.isCalibrated,
-                presented: posted.responses.count))
+                presented: posted.responses.count,
+                remaining: session.staircases.count { !$0.staircase.isFinished }, total: session.staircases.count))
     }
 
     /// Records the thresholds as the step's result; the path to go to next.

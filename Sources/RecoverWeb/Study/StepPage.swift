@@ -94,7 +94,7 @@ struct StepPage {
         case .bodyModel(let model): return BodyModelWidget.render(model, page: self)
         case .review: return ReviewWidget.render(page: self)
         case .completion:
-            return .empty
+            return MediaWidgets.hearingResult(page: self)
         case .frontCameraRecording, .environmentNoise, .toneAudiometry:
             return MediaWidgets.content(page: self)
         }

@@ -13,7 +13,7 @@ enum StepWidgets {
 
     /// The study's instruction images → the pictures shipped with the project.
     static let images = [
-        "welcome_header": "heart", "informed_consent": "signature", "knee_range_of_motion": "knee",
+        "welcome_header": "heart", "informed_consent": "signature", "knee_range_of_motion": "rom-seated",
     ]
 
     static func instruction(_ instruction: Instruction, t: Localizer) -> HTML {
@@ -209,21 +209,51 @@ enum StepWidgets {
         return cards.joined
     }
 
+    /// The seated measurement (docs/components.md, "Range of motion"): what to do in numbered steps beside a
+    /// drawing, Start (then one Stop button while measuring), a large phase line the cues match, and the
+    /// manual angle with how to measure it, shown when there is no sensor or the participant chooses it.
     static func rangeOfMotion(page: StepPage) -> HTML {
         let t = page.t
+        let plausible = RangeOfMotionResult.plausibleRange
+        let minimum = AnswerText.number(plausible.lowerBound)
+        let maximum = AnswerText.number(plausible.upperBound)
+        let error = page.problems.first { $0.itemID == StepProblem.manualAngleItem }.map { t($0.key, $0.arguments) }
+        let errorHTML: HTML = error.map { "<p class=\"field-error\" id=\"rom-manual-error\">\($0)</p>" } ?? .empty
+        let invalid: HTML = error == nil ? .empty : " aria-invalid=\"true\" aria-describedby=\"rom-manual-error\""
+        let steps = (1...5).map { HTML("<li>\(t["rom.step.\($0)"])</li>") }.joined
+        let texts: [(String, String)] = [
+            ("readout-template", "rom.readout"), ("result-template", "rom.result"),
+            ("no-sensor-message", "rom.noSensor"),
+            ("denied-message", "rom.denied"), ("countdown-template", "rom.countdown"),
+            ("straighten-message", "rom.phase.straighten"), ("bend-message", "rom.phase.bend"),
+            ("done-message", "rom.phase.done"), ("stopped-message", "rom.phase.stopped"),
+        ]
+        let data = texts.map { HTML(" data-\($0.0)=\"\(t[$0.1])\"") }.joined
         return """
-            <div class="rom" data-rom data-readout-template="\(t["rom.readout"])" data-result-template="\(t["rom.result"])" \
-            data-no-sensor-message="\(t["rom.noSensor"])" data-denied-message="\(t["rom.denied"])">
-            <p>\(t["rom.instructions"])</p>
-            <div class="button-row" data-rom-controls hidden>
-            <button type="button" class="button" data-rom-start>\(t["rom.start"])</button>
-            <button type="button" class="button button--secondary" data-rom-finish>\(t["rom.finish"])</button>
+            <div class="rom" data-rom\(data)>
+            <div class="rom-intro">
+            <img class="rom-figure" src="\(StudyAssets.url("svg/rom-seated.svg"))" alt="\(t["rom.figure"])">
+            <ol class="rom-steps">\(steps)</ol>
             </div>
+            <div class="rom-live" data-rom-controls hidden>
+            <p class="rom-phase" data-rom-phase-line aria-live="assertive"></p>
             <p class="rom-readout" data-rom-readout aria-live="polite"></p>
+            <div class="button-row">
+            <button type="button" class="button button--block" data-rom-start>\(t["rom.start"])</button>
+            <button type="button" class="button button--block" data-rom-finish hidden>\(t["rom.finish"])</button>
+            <button type="button" class="button button--secondary" data-rom-again hidden>\(t["rom.again"])</button>
+            <button type="button" class="button button--secondary" data-rom-by-hand>\(t["rom.byHand"])</button>
+            </div>
+            </div>
             <p class="rom-message" data-rom-message role="status"></p>
-            <div class="field" data-rom-manual>
-            <label class="field-label" for="rom-manual">\(t["rom.manual"])</label>
-            <input id="rom-manual" type="number" inputmode="decimal" min="\(AnswerText.number(RangeOfMotionResult.plausibleRange.lowerBound))" max="\(AnswerText.number(RangeOfMotionResult.plausibleRange.upperBound))" step="1" name="\(StepForm.manualAngle)" value="\(page.postedValue(StepForm.manualAngle))" data-rom-manual-input>
+            <div class="field rom-manual\(error == nil ? "" : " has-error")" data-rom-manual>
+            <h2 class="rom-manual-title">\(t["rom.manualTitle"])</h2>
+            <p>\(t["rom.manualGoniometer"])</p>
+            <p>\(t["rom.manualByEye"])</p>
+            <img class="rom-angles" src="\(StudyAssets.url("svg/rom-angles.svg"))" alt="\(t["rom.anglesFigure"])">
+            <label class="field-label" for="rom-manual">\(t("rom.manual", ["min": minimum, "max": maximum]))</label>
+            <input id="rom-manual" type="number" inputmode="numeric" min="\(minimum)" max="\(maximum)" step="1" name="\(StepForm.manualAngle)" value="\(page.postedValue(StepForm.manualAngle))" data-rom-manual-input\(invalid)>
+            \(errorHTML)
             </div>
             <input type="hidden" name="\(StepForm.samples)" value="" data-rom-samples>
             </div>

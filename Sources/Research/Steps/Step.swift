@@ -3,7 +3,7 @@ import Foundation
 /// One page of a survey: common texts plus a `kind` carrying what the page asks or shows.
 ///
 /// ```swift
-/// let step = Step(id: "checkin.form", title: "Daily Check-In", kind: .form([painItem, sleepItem]))
+/// let step = Step(id: "checkin.form", title: "Daily check-in", kind: .form([painItem, sleepItem]))
 /// ```
 public struct Step: Hashable, Sendable {
     /// Unique within its survey.

@@ -38,14 +38,13 @@ enum AnswerText {
             let names = values.map { value in
                 if let choice = format.choices.first(where: { $0.value == value }) { return choice.text }
                 if let otherChoice = format.other, otherChoice.value == value {
-                    return other.map { "\(otherChoice.text): \($0)" } ?? otherChoice.text
+                    return other.map { t("answer.other", ["choice": otherChoice.text, "text": $0]) } ?? otherChoice.text
                 }
                 return value
             }
-            return names.joined(separator: ", ")
+            return StudyText.list(names, t)
         case (.textScale(let format), .choices(let values, _)):
-            return values.map { value in format.choices.first { $0.value == value }?.text ?? value }
-                .joined(separator: ", ")
+            return StudyText.list(values.map { value in format.choices.first { $0.value == value }?.text ?? value }, t)
         case (.boolean(let format), .boolean(let yes)):
             return yes ? (format.yesText ?? t["survey.yes"]) : (format.noText ?? t["survey.no"])
         case (_, .date(let day)):

@@ -27,7 +27,7 @@ enum BodyModelWidget {
         let highlightNote: HTML =
             highlighted.isEmpty
             ? .empty
-            : "<p class=\"field-hint\">\(t("bodyModel.highlightedNote", ["parts": highlighted.map { provider.name(of: $0, t: t) }.joined(separator: ", ")]))</p>"
+            : "<p class=\"field-hint\">\(t("bodyModel.highlightedNote", ["parts": StudyText.list(highlighted.map { provider.name(of: $0, t: t) }, t)]))</p>"
         let required: HTML =
             model.continueAfterSelectionOnly && !selectable.isEmpty ? " data-require-selection" : .empty
         let allows: HTML = selectable.isEmpty ? " data-allows-selection=\"false\"" : .empty
@@ -35,7 +35,10 @@ enum BodyModelWidget {
             selectable.isEmpty
             ? .empty
             : """
-            <div data-body-model-choices>\(boxes)</div>
+            <div class="body-model-choices" data-body-model-choices>
+            <p class="field-hint" id="body-model-list">\(t["bodyModel.list"])</p>
+            <div role="group" aria-labelledby="body-model-list">\(boxes)</div>
+            </div>
             <input type="hidden" name="\(FormatFields.parts).json" value="" disabled data-body-model-value>
             """
         let legend = model.allowsSelection ? t["bodyModel.\(provider.id).legend"] : t["bodyModel.\(provider.id).title"]
@@ -43,7 +46,7 @@ enum BodyModelWidget {
             <fieldset class="body-model\(problem == nil ? "" : " has-error")" data-body-model \
             data-body-model-src="\(StudyAssets.url(provider.assetPath))" data-highlight-color="\(model.highlightColor)" \
             data-highlighted="\(highlighted.joined(separator: " "))" data-highlighted-suffix="\(t["bodyModel.highlightedSuffix"])" \
-            data-selected-template="\(t["bodyModel.selected"])" data-none-selected-message="\(t["bodyModel.noneSelected"])"\
+            data-selected-template="\(t["bodyModel.selected"])" data-none-selected-message="\(t["bodyModel.noneSelected"])" data-list-separator="\(t["list.separator"])"\
             \(required)\(allows)\(problem == nil ? HTML.empty : " aria-describedby=\"body-model-error\"")>
             <legend>\(legend)</legend>
             <p class="field-hint">\(t["bodyModel.\(provider.id).views"])</p>\(highlightNote)

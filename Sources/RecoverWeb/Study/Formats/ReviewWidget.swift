@@ -38,7 +38,7 @@ enum ReviewWidget {
                 entries.append(
                     Entry(
                         stepID: stepID, question: step.title ?? t["bodyModel.\(provider.id).legend"],
-                        answer: names.isEmpty ? t["bodyModel.noneSelected"] : names.joined(separator: ", ")))
+                        answer: names.isEmpty ? t["bodyModel.noneSelected"] : StudyText.list(names, t)))
             }
         }
         return entries

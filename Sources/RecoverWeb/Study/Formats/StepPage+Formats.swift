@@ -21,8 +21,8 @@ extension AnswerSummaryText {
         var shown = summary
         let knee = KneeModel()
         for index in shown.parts.indices where shown.parts[index].kind == DiaryOutcomeMapping.Kind.bodyParts {
-            shown.parts[index].value = shown.parts[index].value.split(separator: ",")
-                .map { knee.name(of: String($0), t: t) }.joined(separator: ", ")
+            shown.parts[index].value = StudyText.list(
+                shown.parts[index].value.split(separator: ",").map { knee.name(of: String($0), t: t) }, t)
         }
         return shown.text(label: { t["summary.\($0)"] }, unit: { t["unit.\($0)"] })
     }

@@ -1,5 +1,5 @@
 // Knee body model: an SVG whose parts (`[data-part]`) become focusable
-// checkboxes mirroring the server-rendered fallback checkboxes, with an
+// checkboxes mirroring the server-rendered checkbox list (which stays shown), with an
 // optional highlight colour, parts highlighted in advance, and a Continue
 // button gated on a selection. Contract: docs/components.md, "Knee body model".
 
@@ -55,8 +55,8 @@ export async function enhanceBodyModel(root) {
     parts.push([part, box]);
   }
   if (parts.length > 0) {
-    // The parts replace the checkboxes for everyone; the SVG file ships hidden from assistive technology.
-    if (choices) choices.hidden = true;
+    // The checkbox list stays beside the drawing (larger targets, readable at any text size) and both stay
+    // in step; the SVG file ships hidden from assistive technology.
     svg.removeAttribute('aria-hidden');
     svg.setAttribute('role', 'group');
     const legend = root.querySelector('legend');
@@ -84,7 +84,7 @@ export async function enhanceBodyModel(root) {
     }
     const names = parts.filter(([, box]) => box.checked).map(([, box]) => labelText(box));
     const message = names.length > 0
-      ? format(root.dataset.selectedTemplate ?? 'Selected: {parts}', { parts: names.join(', ') })
+      ? format(root.dataset.selectedTemplate ?? 'Selected: {parts}', { parts: names.join(root.dataset.listSeparator ?? ', ') })
       : root.dataset.noneSelectedMessage ?? 'Nothing selected.';
     if (speak) announce(status, message);
     else if (status) status.textContent = message;

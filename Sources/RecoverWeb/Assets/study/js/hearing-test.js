@@ -61,8 +61,8 @@ export function enhanceNoiseCheck(root) {
       readings.push(rounded);
       meter.value = Math.min(rounded, 100);
       quiet = rounded < threshold ? quiet + 1 : 0;
-      readout.textContent = `${format(root.dataset.reading ?? '{level} dBA', { level: Math.round(rounded) }, { missing: '' })}. ${
-        rounded < threshold ? '' : root.dataset.loud ?? ''}`;
+      // Plain words, no decibels: quiet or too loud.
+      readout.textContent = rounded < threshold ? root.dataset.quiet ?? '' : root.dataset.loud ?? '';
       if (quiet >= needed) {
         clearInterval(timer);
         stream.getTracks().forEach((track) => track.stop());
@@ -94,6 +94,7 @@ export function enhanceToneTest(root) {
   let context = null;
   let tone = null;
   let heard = false;
+  let startedAt = 0;
 
   async function ask(finish) {
     const response = await fetch(root.dataset.endpoint, {
@@ -133,7 +134,7 @@ export function enhanceToneTest(root) {
     }
     tone = answer.tone;
     heard = false;
-    progress.textContent = format(root.dataset.progress ?? 'Tone {count}', { count: responses.length + 1 }, { missing: '' });
+    progress.textContent = `${root.dataset[tone.ear] ?? tone.ear} · ${timeLeft(answer)}`;
     play(tone);
     await new Promise((resolve) => { setTimeout(resolve, answerSeconds * 1000); });
     responses.push({ ear: tone.ear, frequency: tone.frequency, level: tone.level, heard });
@@ -142,12 +143,26 @@ export function enhanceToneTest(root) {
     await step(await ask(false));
   }
 
+  // Seconds left: the remaining ear-and-frequency tests at the pace so far (tones per finished test, seconds
+  // per tone), the step's typical figures until there is a pace to measure.
+  function timeLeft(answer) {
+    const finished = answer.total - answer.remaining;
+    const tonesPerTest = finished > 0 ? responses.length / finished : Number(root.dataset.typicalTones) || 7;
+    const secondsPerTone = responses.length > 0
+      ? (performance.now() - startedAt) / 1000 / responses.length : Number(root.dataset.typicalSeconds) || 2;
+    const seconds = answer.remaining * tonesPerTest * secondsPerTone;
+    if (seconds < 45) return root.dataset.lessThanAMinute ?? 'Less than a minute left';
+    if (seconds < 90) return root.dataset.oneMinuteLeft ?? 'About 1 minute left';
+    return format(root.dataset.minutesLeft ?? 'About {minutes} minutes left', { minutes: Math.round(seconds / 60) });
+  }
+
   heardButton.addEventListener('click', () => { if (tone) heard = true; });
   startButton.addEventListener('click', async () => {
     startButton.hidden = true;
     heardButton.hidden = false;
     heardButton.focus();
     context = new AudioContext();
+    startedAt = performance.now();
     try {
       const first = await ask(false);
       calibration.textContent = first.calibrated ? root.dataset.calibrated : root.dataset.uncalibrated;
