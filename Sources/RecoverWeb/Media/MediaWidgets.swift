@@ -26,7 +26,7 @@ enum MediaWidgets {
             : .empty
         return """
             <div class="camera-recorder stack" data-camera-recorder data-max-seconds="\(Int(saturating: recording.maximumDuration))" \
-            data-upload="\(page.action)/upload" data-csrf="\(page.request.csrfToken)" \
+            data-upload="\(page.surveyPath)/upload" data-csrf="\(page.request.csrfToken)" \
             data-seconds-left="\(t["media.camera.secondsLeft"])" data-uploading="\(t["media.camera.uploading"])" \
             data-failed="\(t["media.camera.failed"])" data-denied="\(t["media.camera.denied"])" \
             data-recorded="\(t["media.camera.recorded"])">
@@ -61,7 +61,7 @@ enum MediaWidgets {
     static func tones(page: StepPage) -> HTML {
         let t = page.t
         return """
-            <div class="tone-test stack" data-tone-test data-endpoint="\(page.action)/tone" data-csrf="\(page.request.csrfToken)" \
+            <div class="tone-test stack" data-tone-test data-endpoint="\(page.surveyPath)/tone" data-csrf="\(page.request.csrfToken)" \
             data-progress="\(t["media.tones.progress"])" data-failed="\(t["media.tones.failed"])" \
             data-uncalibrated="\(t["media.tones.uncalibrated"])" data-calibrated="\(t["media.tones.calibrated"])">
             <p class="tone-calibration" data-tone-calibration></p>

@@ -19,3 +19,4 @@ import './location.js';
 import './health-upload.js';
 import './reset-code.js';
 import './push.js';
+import './error-summary.js';
