@@ -105,12 +105,12 @@ def test_cancel_keeps_the_gate_and_half_done_onboarding_resumes(clocked, driver)
     driver.refresh()
     assert progress(driver) == "Step 3 of 6", "the draft survives a reload"
 
-    # An empty signature is refused by the server, even when the browser's gate is bypassed.
+    # An empty signature: Next is never silently disabled; the server refuses it with the summary on top.
     fill(driver, "consent-name", "Ada Lovelace")
-    assert not next_button(driver).is_enabled()
-    driver.execute_script("document.querySelector('#step-form button[value=next]').disabled = false")
+    assert next_button(driver).is_enabled()
     click_and_wait(driver, next_button(driver))
     assert "Please sign in the box before you continue." in main_text(driver)
+    assert driver.find_element(By.CSS_SELECTOR, "#error-summary a").get_attribute("href").endswith("#signature-label")
     check_page(driver, "consent-empty-signature")
 
     click_and_wait(driver, driver.find_element(By.LINK_TEXT, "Cancel"))
