@@ -78,7 +78,7 @@ def test_delete_answer_after_confirmation(clocked, driver):
     journey.choose_scale(driver, "checkin.form.pain", 2, 1)
     journey.choose_scale(driver, "checkin.form.sleep", 8, 0)
     press_next(driver)
-    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "article[data-task=checkin] a.button--secondary"))
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "article[data-task=checkin] a.task-delete"))
     assert heading(driver) == "Delete this answer?"
     check_page(driver, "delete-confirm")
     click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "form button.button--danger"))
