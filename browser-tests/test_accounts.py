@@ -140,7 +140,7 @@ def test_post_without_csrf_token_is_refused(server, driver):
     fill(driver, "email", server.admin_email)
     fill(driver, "password", server.admin_password)
     submit(driver, "/sign-in")
-    assert heading(driver) == "Not allowed"
+    assert heading(driver) == "This page has expired", "a form without its token: a friendly heading"
     check_page(driver, "csrf-refused")
 
 

@@ -35,7 +35,7 @@ def measure_knee(driver) -> None:
         time.sleep(0.12)
     driver.find_element(By.CSS_SELECTOR, "[data-rom-finish]").click()
     press_next(driver)
-    press_next(driver)
+    journey.back_to_today(driver)  # the completion page only informs: already saved
 
 
 def fetch(driver, path: str) -> dict:

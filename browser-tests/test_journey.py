@@ -49,7 +49,7 @@ def test_whole_journey(clocked, driver):
     driver.find_element(By.CSS_SELECTOR, "[data-rom-finish]").click()
     press_next(driver)
     check_page(driver, "rom-completion")
-    press_next(driver)
+    journey.back_to_today(driver)  # the completion page only informs: already saved
     rom = driver.find_element(By.CSS_SELECTOR, "article[data-task=rangeOfMotionCheck] .task-answers").text
     assert rom.startswith("Range ") and rom.endswith("°"), rom
     angle = int(rom[len("Range "):-1])
@@ -78,7 +78,7 @@ def test_delete_answer_after_confirmation(clocked, driver):
     journey.choose_scale(driver, "checkin.form.pain", 2, 1)
     journey.choose_scale(driver, "checkin.form.sleep", 8, 0)
     press_next(driver)
-    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "article[data-task=checkin] a.button--secondary"))
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "article[data-task=checkin] a.task-delete"))
     assert heading(driver) == "Delete this answer?"
     check_page(driver, "delete-confirm")
     click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "form button.button--danger"))
@@ -105,12 +105,12 @@ def test_cancel_keeps_the_gate_and_half_done_onboarding_resumes(clocked, driver)
     driver.refresh()
     assert progress(driver) == "Step 3 of 6", "the draft survives a reload"
 
-    # An empty signature is refused by the server, even when the browser's gate is bypassed.
+    # An empty signature: Next is never silently disabled; the server refuses it with the summary on top.
     fill(driver, "consent-name", "Ada Lovelace")
-    assert not next_button(driver).is_enabled()
-    driver.execute_script("document.querySelector('#step-form button[value=next]').disabled = false")
+    assert next_button(driver).is_enabled()
     click_and_wait(driver, next_button(driver))
     assert "Please sign in the box before you continue." in main_text(driver)
+    assert driver.find_element(By.CSS_SELECTOR, "#error-summary a").get_attribute("href").endswith("#signature-label")
     check_page(driver, "consent-empty-signature")
 
     click_and_wait(driver, driver.find_element(By.LINK_TEXT, "Cancel"))
@@ -143,7 +143,7 @@ def test_goals_validation_and_desktop_range_of_motion_fallback(clocked, driver):
     check_page(driver, "goals-validation")
     fill(driver, "onboarding.goals.kneeBend", "100")
     press_next(driver)
-    press_next(driver)
+    journey.back_to_today(driver)  # the completion page only informs: already saved
 
     journey.start_card(driver, "rangeOfMotionCheck")
     press_next(driver)
@@ -154,5 +154,5 @@ def test_goals_validation_and_desktop_range_of_motion_fallback(clocked, driver):
     check_page(driver, "rom-desktop-fallback")
     fill(driver, "rom-manual", "82")
     press_next(driver)
-    press_next(driver)
+    journey.back_to_today(driver)  # the completion page only informs: already saved
     assert "Range 82°" in driver.find_element(By.CSS_SELECTOR, "article[data-task=rangeOfMotionCheck]").text

@@ -16,6 +16,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+import journey
 import support
 from journey import click_and_wait, join_participant, onboard, prepare_browser, press_next, start_card
 from support import check_page
@@ -91,7 +92,7 @@ def test_knee_bend_video_uploads_with_a_counted_retry(server, media_driver):
     assert stored.read_bytes()[:4] == bytes([0x1A, 0x45, 0xDF, 0xA3])
     assert not list((server.data_dir / "files" / "incoming").glob("*"))
     check_page(driver, "video-completion")
-    press_next(driver)
+    journey.back_to_today(driver)  # the completion page only informs: already saved
     recorded = results(server, "kneeBendVideo")
     assert len(recorded) == 1
     text = json.dumps(recorded[0])
@@ -127,7 +128,7 @@ def test_hearing_screening_runs_noise_check_and_tones(server, media_driver):
     assert "have not been checked for this test" in driver.find_element(By.CSS_SELECTOR, "[data-tone-calibration]").text
     WebDriverWait(driver, 240).until(lambda d: d.find_element(By.TAG_NAME, "h1").text == "All done")
     check_page(driver, "hearing-completion")
-    press_next(driver)
+    journey.back_to_today(driver)  # the completion page only informs: already saved
     recorded = results(server, "hearingScreening")
     assert len(recorded) == 1
     text = json.dumps(recorded[0])

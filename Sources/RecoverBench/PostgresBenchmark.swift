@@ -77,7 +77,7 @@ enum PostgresBenchmark {
             guard response.status == .ok else { throw Failure(description: "feed answered \(response.status.code)") }
         }
         let checkin = try timedOnce(clients) { client in
-            client.get("/survey/checkin/0")
+            client.get("/survey/checkin/0/step/1")
             guard let run = field("run", in: client.lastPage) else { throw Failure(description: "no check-in run") }
             let response = client.post(
                 "/survey/checkin/0",
@@ -111,7 +111,7 @@ enum PostgresBenchmark {
         guard client.post("/sign-in", form: ["email": email, "password": password]).status == .seeOther else {
             throw Failure(description: "sign-in refused")
         }
-        client.get("/survey/onboarding/0")
+        client.get("/survey/onboarding/0/step/1")
         guard let run = field("run", in: client.lastPage) else { throw Failure(description: "no onboarding run") }
         for (step, fields) in OnboardingForm.steps {
             let response = client.post(

@@ -5,7 +5,8 @@ import Foundation
 /// that drive the real pages (`recover-bench postgres`).
 public enum OnboardingForm {
     /// Each onboarding step with the fields a participant fills in (a name and a drawn signature for the
-    /// consent, the permissions, the goals), in order.
+    /// consent, the permissions, the goals), in order. The goals are the last answer: their post stores
+    /// onboarding, and the completion page after it only informs.
     public static let steps: [(step: String, fields: [String: String])] = [
         ("onboarding.welcome", [:]),
         ("onboarding.overview", [:]),
@@ -36,7 +37,6 @@ public enum OnboardingForm {
                 "onboarding.goals.checkinTime": "08:00",
             ]
         ),
-        ("onboarding.completionStep", [:]),
     ]
 
     /// The value of the hidden input `name` in `page` (`run`, `step`, `csrf`), or nil.

@@ -141,7 +141,11 @@ struct ParticipantVisit: Sendable {
 
     /// GETs a page: 200, or `alternative` when the stage was interrupted (the stage may be over).
     private mutating func get(_ path: String, orElse alternative: Int) throws -> Int {
-        let reply = try send("GET", path, form: nil)
+        var reply = try send("GET", path, form: nil)
+        // A survey's address leads to its current step's own URL, as a browser follows it.
+        if reply.status == 303, let location = reply.location, location.contains("/step/") {
+            reply = try send("GET", location, form: nil)
+        }
         if reply.status == alternative, interrupted { return alternative }
         try expect(reply, 200, "GET", path)
         page = reply.body

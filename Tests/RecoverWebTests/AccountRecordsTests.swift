@@ -178,7 +178,7 @@ import Web
         #expect(late.status == .forbidden)
         #expect(late.text.contains("surveys and answers can no longer be changed"))
         var stillIn = harness.browser(signingIn: "sam@example.com")
-        #expect(stillIn.get("/survey/checkin/40").status == .ok)
+        #expect(stillIn.open("/survey/checkin/40").status == .ok)
         let home = again.get("/")
         #expect(home.text.contains("You have withdrawn from the study"))
         #expect(again.get("/account").text.contains("You withdrew from the study on \(today)"))

@@ -13,7 +13,7 @@ struct CheckinSubmissionTests {
         var client = try StudyClient()
         try client.join()
         client.completeOnboarding()
-        client.get("/survey/checkin/0")
+        client.open("/survey/checkin/0")
         return client
     }
 

@@ -38,12 +38,12 @@ struct DiaryPagesTests {
 
     /// Answers up to the review: rung index 2 (shown as rung 8), pain 5, kneecap and calf, a diary text.
     func answerToReview(_ client: inout StudyClient) {
-        client.get(path)
+        client.open(path)
         page(&client, ids.healthStep, [ids.health: ["2"]])
         page(&client, ids.painStep, [ids.pain: ["5"]])
         page(&client, ids.bodyParts, ["parts": ["patella", "calf"]])
         page(&client, ids.textStep, [ids.text: ["Stairs were easier this week."]])
-        client.get(path)
+        client.open(path)
     }
 
     @Test func diaryCardIsInTheFeedFromTheOnboardingDayAndWeekly() throws {
@@ -73,19 +73,19 @@ struct DiaryPagesTests {
 
         let edit = client.post("\(path)/edit", fields: ["edit": [ids.painStep], "step": [ids.review]])
         #expect(edit.status == .seeOther)
-        client.get(path)
+        client.open(path)
         #expect(client.lastPage.contains("value=\"5\""), "the pain page shows the answer being edited")
         page(&client, ids.painStep, [ids.pain: ["8"], "\(ids.pain).dontKnow": ["true"]])
-        client.get(path)
+        client.open(path)
         #expect(client.lastPage.contains("Check your answers"), "Next after an edit returns to the review")
         #expect(client.lastPage.contains("Prefer not to answer"))
 
         let bodyEdit = client.post("\(path)/edit", fields: ["edit": [ids.bodyParts], "step": [ids.review]])
         #expect(bodyEdit.status == .seeOther)
-        client.get(path)
+        client.open(path)
         #expect(client.lastPage.contains("value=\"patella\" checked"))
         page(&client, ids.bodyParts, ["parts": ["medialJointLine"]])
-        client.get(path)
+        client.open(path)
         #expect(client.lastPage.contains("Inner side of the knee (medial joint line)"))
 
         #expect(try outcomes(client).isEmpty, "nothing is stored before Submit")
@@ -104,10 +104,10 @@ struct DiaryPagesTests {
 
     @Test func unknownPartsAreRefusedWithAClearMessageAndNothingIsStored() throws {
         var client = try onboarded()
-        client.get(path)
+        client.open(path)
         page(&client, ids.healthStep, [ids.health: ["0"]])
         page(&client, ids.painStep, [ids.pain: ["3"]])
-        client.get(path)
+        client.open(path)
         #expect(client.lastPage.contains("data-body-model"))
         #expect(client.lastPage.contains("data-part=\"patella\""), "the drawing is inlined")
         #expect(client.lastPage.contains("data-require-selection"))
@@ -119,14 +119,14 @@ struct DiaryPagesTests {
         let empty = page(&client, ids.bodyParts)
         #expect(empty.status == .unprocessableContent)
         #expect(client.lastPage.contains("Select at least one part, or skip this step."))
-        client.get(path)
+        client.open(path)
         #expect(client.lastPage.contains("data-body-model"), "still on the body model step")
         #expect(try outcomes(client).isEmpty)
     }
 
     @Test func badDiaryAnswersAreRefusedBesideTheirItem() throws {
         var client = try onboarded()
-        client.get(path)
+        client.open(path)
         let rung = page(&client, ids.healthStep, [ids.health: ["12"]])
         #expect(rung.status == .unprocessableContent)
         #expect(client.lastPage.contains("Choose one rung of the ladder."))
@@ -146,12 +146,12 @@ struct DiaryPagesTests {
         var client = try onboarded()
         answerToReview(&client)
         client.post("\(path)/edit", fields: ["edit": [ids.healthStep], "step": [ids.review]])
-        client.get(path)
+        client.open(path)
         #expect(client.lastPage.contains("formaction=\"\(path)/review\""))
         #expect(client.lastPage.contains("value=\"2\" checked"))
         let back = client.post("\(path)/review", fields: [ids.health: ["9"], "step": [ids.healthStep]])
         #expect(back.status == .seeOther)
-        client.get(path)
+        client.open(path)
         #expect(client.lastPage.contains("Check your answers"))
         #expect(client.lastPage.contains("Rung 8"))
         #expect(!client.lastPage.contains("formaction=\"\(path)/review\""))
@@ -162,18 +162,18 @@ struct DiaryPagesTests {
     @Test func diaryPagesAndReviewAreInChinese() throws {
         var client = try onboarded()
         client.post("/language", form: ["language": "zh-Hans", "back": "/"])
-        client.get(path)
+        client.open(path)
         #expect(client.lastPage.contains("每周康复日记"))
         #expect(client.lastPage.contains("第 10 级：最好的健康状况"))
         page(&client, ids.healthStep, [ids.health: ["2"]])
-        client.get(path)
+        client.open(path)
         #expect(client.lastPage.contains("不愿回答"))
         page(&client, ids.painStep, [ids.pain: ["1"], "\(ids.pain).dontKnow": ["true"]])
-        client.get(path)
+        client.open(path)
         #expect(client.lastPage.contains("膝盖骨（髌骨）"))
         page(&client, ids.bodyParts, ["parts": ["patella"]])
         page(&client, ids.textStep, [ids.text: ["好多了"]])
-        client.get(path)
+        client.open(path)
         #expect(client.lastPage.contains("核对您的回答"))
         #expect(client.lastPage.contains("<span class=\"review-answer\">第 8 级</span>"))
         #expect(client.lastPage.contains("<span class=\"review-answer\">不愿回答</span>"))
@@ -183,7 +183,7 @@ struct DiaryPagesTests {
 
     @Test func editIsRefusedOutsideTheReview() throws {
         var client = try onboarded()
-        client.get(path)
+        client.open(path)
         page(&client, ids.healthStep, [ids.health: ["4"]])
         let refused = client.post("\(path)/edit", fields: ["edit": [ids.healthStep]])
         #expect(refused.status == .conflict)

@@ -80,9 +80,11 @@ struct FormatsTests {
     @Test(arguments: FormatsTests.items)
     func everyFormatRendersItsQuestionAsALabelOrLegend(_ item: FormItem) {
         let page = html(item)
+        // A question that must be answered says so visibly after its text.
+        let marker = item.isOptional ? "" : " <span class=\"required-marker\">(required)</span>"
         let labelled =
-            page.contains("<label class=\"field-label\" for=\"\(item.id)\">\(item.text)</label>")
-            || page.contains("<legend>\(item.text)</legend>")
+            page.contains("<label class=\"field-label\" for=\"\(item.id)\">\(item.text)\(marker)</label>")
+            || page.contains("<legend>\(item.text)\(marker)</legend>")
         #expect(labelled, "\(item.id) has no label")
         let withError = html(item, error: "Wrong")
         #expect(withError.contains("id=\"\(item.id)-error\""))

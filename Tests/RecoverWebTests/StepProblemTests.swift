@@ -24,7 +24,7 @@ struct StepProblemTests {
         var client = try StudyClient()
         try client.join()
         client.completeOnboarding()
-        client.get("/survey/rangeOfMotionCheck/0")
+        client.open("/survey/rangeOfMotionCheck/0")
         client.post("/survey/rangeOfMotionCheck/0", form: ["step": "rom.instruction", "action": "next"])
         return client
     }
@@ -48,7 +48,7 @@ struct StepProblemTests {
 
     @Test func theAngleBoxTakesItsBoundsFromTheEngine() throws {
         var client = try atRangeOfMotion()
-        client.get("/survey/rangeOfMotionCheck/0")
+        client.open("/survey/rangeOfMotionCheck/0")
         #expect(
             client.lastPage.contains("id=\"rom-manual\" type=\"number\" inputmode=\"numeric\" min=\"0\" max=\"180\""))
         let nothing = client.post(

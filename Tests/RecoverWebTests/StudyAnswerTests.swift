@@ -25,7 +25,7 @@ struct StudyAnswerTests {
 
     @Test func checkinAnswersShowOnTheCard() throws {
         var client = try onboarded()
-        client.get("/survey/checkin/0")
+        client.open("/survey/checkin/0")
         #expect(client.lastPage.contains("Step 1 of 1"))
         let done = client.post(
             "/survey/checkin/0",
@@ -38,7 +38,7 @@ struct StudyAnswerTests {
 
     @Test func outOfRangeAnswersAreRefusedBesideTheItemAndChangeNothing() throws {
         var client = try onboarded()
-        client.get("/survey/checkin/0")
+        client.open("/survey/checkin/0")
         let refused = client.post(
             "/survey/checkin/0",
             form: ["step": "checkin.form", "action": "next", "checkin.form.pain": "11", "checkin.form.sleep": ""])
@@ -55,7 +55,7 @@ struct StudyAnswerTests {
 
     @Test func aPostForAnotherStepIsRefused() throws {
         var client = try onboarded()
-        client.get("/survey/checkin/0")
+        client.open("/survey/checkin/0")
         let refused = client.post(
             "/survey/checkin/0", form: ["step": "rom.instruction", "action": "next", "checkin.form.pain": "3"])
         #expect(refused.status == .conflict)
@@ -92,7 +92,7 @@ struct StudyAnswerTests {
 
     @Test func aReplayedFinalSubmissionCreatesNoSecondOutcome() throws {
         var client = try onboarded()
-        client.get("/survey/checkin/0")
+        client.open("/survey/checkin/0")
         let form = ["step": "checkin.form", "action": "next", "checkin.form.pain": "4", "checkin.form.sleep": "6"]
         #expect(client.post("/survey/checkin/0", form: form).status == .seeOther)
         let replay = client.post("/survey/checkin/0", form: form)
@@ -109,7 +109,7 @@ struct StudyAnswerTests {
         client.moveToday(by: 2)
         client.get("/", query: ["day": dayString(client, offset: 0)])
         #expect(client.lastPage.contains("Late"))
-        client.get("/survey/checkin/0")
+        client.open("/survey/checkin/0")
         let done = client.post(
             "/survey/checkin/0",
             form: ["step": "checkin.form", "action": "next", "checkin.form.pain": "2", "checkin.form.sleep": "8"])
@@ -119,7 +119,7 @@ struct StudyAnswerTests {
 
     @Test func answersOfTodayCanBeDeletedAfterConfirmationButNotOfPastDays() throws {
         var client = try onboarded()
-        client.get("/survey/checkin/0")
+        client.open("/survey/checkin/0")
         client.post(
             "/survey/checkin/0",
             form: ["step": "checkin.form", "action": "next", "checkin.form.pain": "3", "checkin.form.sleep": "7"])
@@ -128,7 +128,7 @@ struct StudyAnswerTests {
         #expect(client.post("/answer/checkin/0/delete", form: [:]).status == .seeOther)
         #expect(try outcomes(client, task: "checkin").isEmpty)
         // Answer again, then move to tomorrow: yesterday's answer stays.
-        client.get("/survey/checkin/0")
+        client.open("/survey/checkin/0")
         client.post(
             "/survey/checkin/0",
             form: ["step": "checkin.form", "action": "next", "checkin.form.pain": "5", "checkin.form.sleep": "5"])
@@ -142,7 +142,7 @@ struct StudyAnswerTests {
 
     @Test func rangeOfMotionIsComputedOnTheServerFromEulerSamples() throws {
         var client = try onboarded()
-        client.get("/survey/rangeOfMotionCheck/0")
+        client.open("/survey/rangeOfMotionCheck/0")
         client.post("/survey/rangeOfMotionCheck/0", form: ["step": "rom.instruction", "action": "next"])
         var samples: [String] = []
         for (index, beta)
@@ -158,7 +158,9 @@ struct StudyAnswerTests {
                 "range.samples": "[\(samples.joined(separator: ","))]",
             ])
         #expect(measured.status == .seeOther)
-        client.post("/survey/rangeOfMotionCheck/0", form: ["step": "rom.completion", "action": "next"])
+        #expect(measured.header("Location") == "/survey/rangeOfMotionCheck/0/done")
+        // The measurement was the last answer: stored, and its completion page shows the result.
+        #expect(client.get("/survey/rangeOfMotionCheck/0/done").status == .ok)
         let outcome = try #require(try outcomes(client, task: "rangeOfMotionCheck").first)
         let range = try #require(outcome.values.first?.numericValue)
         #expect(abs(range - 75) < 1)
@@ -168,7 +170,7 @@ struct StudyAnswerTests {
 
     @Test func manualRangeIsRecordedAsManualAndOutOfBoundsIsRefused() throws {
         var client = try onboarded()
-        client.get("/survey/rangeOfMotionCheck/0")
+        client.open("/survey/rangeOfMotionCheck/0")
         client.post("/survey/rangeOfMotionCheck/0", form: ["step": "rom.instruction", "action": "next"])
         let refused = client.post(
             "/survey/rangeOfMotionCheck/0",
@@ -180,7 +182,8 @@ struct StudyAnswerTests {
         client.post(
             "/survey/rangeOfMotionCheck/0",
             form: ["step": "knee.range.of.motion", "action": "next", "range.manualAngle": "82"])
-        client.post("/survey/rangeOfMotionCheck/0", form: ["step": "rom.completion", "action": "next"])
+        // The measurement was the last answer: stored, and its completion page shows the result.
+        #expect(client.get("/survey/rangeOfMotionCheck/0/done").status == .ok)
         let account = try #require(try client.directory.account(email: "pat@example.com"))
         let results = try SurveyDataStore(database: client.database).results(
             patientID: account.id, taskID: "\(account.id).rangeOfMotionCheck")
@@ -203,7 +206,7 @@ struct StudyAnswerTests {
 
     @Test func aWithdrawnParticipantCanNoLongerAnswerOrDelete() throws {
         var client = try onboarded()
-        client.get("/survey/checkin/0")
+        client.open("/survey/checkin/0")
         client.post(
             "/survey/checkin/0",
             form: ["step": "checkin.form", "action": "next", "checkin.form.pain": "3", "checkin.form.sleep": "7"])

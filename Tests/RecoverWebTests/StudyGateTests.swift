@@ -58,11 +58,11 @@ struct StudyGateTests {
     @Test func cancelDiscardsTheDraftAndKeepsTheGate() throws {
         var client = try StudyClient()
         try client.join()
-        client.get("/survey/onboarding/0")
+        client.open("/survey/onboarding/0")
         client.post("/survey/onboarding/0", form: ["step": "onboarding.welcome", "action": "next"])
         #expect(client.get("/survey/onboarding/0/cancel").status == .ok)
         #expect(client.post("/survey/onboarding/0/cancel", form: [:]).status == .seeOther)
-        client.get("/survey/onboarding/0")
+        client.open("/survey/onboarding/0")
         #expect(client.lastPage.contains("Step 1 of 6"))
         #expect(client.get("/survey/checkin/0").status == .seeOther)
     }
@@ -70,7 +70,7 @@ struct StudyGateTests {
     @Test func halfDoneOnboardingResumesOnAnotherDevice() throws {
         var client = try StudyClient()
         try client.join()
-        client.get("/survey/onboarding/0")
+        client.open("/survey/onboarding/0")
         client.post("/survey/onboarding/0", form: ["step": "onboarding.welcome", "action": "next"])
         client.post("/survey/onboarding/0", form: ["step": "onboarding.overview", "action": "next"])
         var other = client
@@ -79,7 +79,7 @@ struct StudyGateTests {
         other.post("/sign-in", form: ["email": "pat@example.com", "password": "correct horse battery"])
         other.get("/")
         #expect(other.lastPage.contains(">Continue</a>"))
-        other.get("/survey/onboarding/0")
+        other.open("/survey/onboarding/0")
         #expect(other.lastPage.contains("Step 3 of 6"))
         #expect(other.lastPage.contains("data-signature-pad"))
     }
@@ -87,7 +87,7 @@ struct StudyGateTests {
     @Test func emptySignatureIsRefusedBesideThePad() throws {
         var client = try StudyClient()
         try client.join()
-        client.get("/survey/onboarding/0")
+        client.open("/survey/onboarding/0")
         client.post("/survey/onboarding/0", form: ["step": "onboarding.welcome", "action": "next"])
         client.post("/survey/onboarding/0", form: ["step": "onboarding.overview", "action": "next"])
         let refused = client.post(
@@ -98,18 +98,18 @@ struct StudyGateTests {
             ])
         #expect(refused.status == .unprocessableContent)
         #expect(client.lastPage.contains("Please sign in the box before you continue."))
-        client.get("/survey/onboarding/0")
+        client.open("/survey/onboarding/0")
         #expect(client.lastPage.contains("Step 3 of 6"))
     }
 
     @Test func consentDocumentIsServedWithItsOwnPolicyForTheSandboxedFrame() throws {
         var client = try StudyClient()
         try client.join()
-        client.get("/survey/onboarding/0")
+        client.open("/survey/onboarding/0")
         client.post("/survey/onboarding/0", form: ["step": "onboarding.welcome", "action": "next"])
         client.post("/survey/onboarding/0", form: ["step": "onboarding.overview", "action": "next"])
         #expect(client.lastPage.isEmpty)
-        client.get("/survey/onboarding/0")
+        client.open("/survey/onboarding/0")
         let sha = Crypto.hex(Crypto.sha256(Array(ConsentDocuments.consent(language: .english).html.utf8)))
         #expect(client.lastPage.contains("<iframe class=\"consent-frame\" sandbox src=\"/consent/text/\(sha)\""))
         #expect(client.get("/consent/text/\(sha)").status == .ok)
@@ -122,17 +122,17 @@ struct StudyGateTests {
     @Test func backFollowsThePathAndShowsTheSignatureAgain() throws {
         var client = try StudyClient()
         try client.join()
-        client.get("/survey/onboarding/0")
+        client.open("/survey/onboarding/0")
         client.post("/survey/onboarding/0", form: ["step": "onboarding.welcome", "action": "next"])
         client.post("/survey/onboarding/0", form: ["step": "onboarding.overview", "action": "next"])
         var consent = StudyClient.signature
         consent["step"] = "onboarding.signatureCapture"
         consent["action"] = "next"
         client.post("/survey/onboarding/0", form: consent)
-        client.get("/survey/onboarding/0")
+        client.open("/survey/onboarding/0")
         #expect(client.lastPage.contains("Step 4 of 6"))
         client.post("/survey/onboarding/0", form: ["step": "onboarding.requestPermissionsStep", "action": "back"])
-        client.get("/survey/onboarding/0")
+        client.open("/survey/onboarding/0")
         #expect(client.lastPage.contains("Step 3 of 6"))
         #expect(client.lastPage.contains("value=\"Ada Lovelace\""))
         #expect(client.lastPage.contains("data:image/png;base64,"))
@@ -141,7 +141,7 @@ struct StudyGateTests {
     @Test func theConsentRecordKeepsTheLanguageItWasSignedInAfterASwitch() throws {
         var client = try StudyClient()
         try client.join()
-        client.get("/survey/onboarding/0")
+        client.open("/survey/onboarding/0")
         client.post("/survey/onboarding/0", form: ["step": "onboarding.welcome", "action": "next"])
         client.post("/survey/onboarding/0", form: ["step": "onboarding.overview", "action": "next"])
         var consent = StudyClient.signature

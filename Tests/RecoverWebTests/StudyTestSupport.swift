@@ -113,14 +113,27 @@ extension TestClient where Fixture == StudyFixture {
                     "onboarding.goals.checkinTime": checkinTime,
                 ]
             ),
-            ("onboarding.completionStep", [:]),
         ]
-        get(path)
-        for (step, fields) in pages {
+        open(path)
+        // From the step the draft is at: a page before it would go back to it.
+        let current = pages.firstIndex { lastPage.contains("name=\"step\" value=\"\($0.0)\"") } ?? 0
+        for (step, fields) in pages[current...] {
             var form = fields
             form["step"] = step
             form["action"] = "next"
             post(path, form: form)
         }
+    }
+}
+
+extension TestClient {
+    /// GETs `path` and follows a redirect to a survey step's own URL (`/survey/…/step/N`), as a browser does;
+    /// other redirects (the gate's, to the feed) are returned as they are.
+    @discardableResult
+    mutating func open(_ path: String, query: [String: String] = [:]) -> Response {
+        let response = get(path, query: query)
+        guard response.status == .seeOther, let location = response.header("Location"), location.hasPrefix("/survey/")
+        else { return response }
+        return get(location)
     }
 }

@@ -68,7 +68,7 @@ public struct CareFeed: Hashable, Sendable {
     static func card(for event: CareEvent, studyTaskID: String, today: LocalDate, zone: TimeZone) -> FeedCard {
         let state = state(of: event, today: today)
         let live = event.outcome?.isLive == true ? event.outcome : nil
-        return FeedCard(
+        var card = FeedCard(
             studyTaskID: studyTaskID,
             taskID: event.task.id,
             occurrence: event.scheduleEvent.occurrence,
@@ -78,6 +78,8 @@ public struct CareFeed: Hashable, Sendable {
             summary: AnswerSummary(values: live?.values ?? []),
             outcomeID: live?.id
         )
+        card.isOptional = !event.task.impactsAdherence && studyTaskID != StudyTaskID.onboarding
+        return card
     }
 }
 

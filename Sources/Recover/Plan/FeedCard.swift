@@ -31,6 +31,8 @@ public struct FeedCard: Hashable, Sendable {
     public var summary: AnswerSummary
     /// The live outcome's id, for a done card.
     public var outcomeID: String?
+    /// Whether the task is optional (it does not count towards adherence): the feed lists it last.
+    public var isOptional = false
 
     /// Whether the survey can be opened: due or late.
     public var canStart: Bool { state == .due || state == .late }

@@ -46,28 +46,45 @@ public struct SessionManager: Sendable {
     /// expired, is unknown, or its account is gone or deactivated. A withdrawn participant keeps their session (they may
     /// still download their data); the study pages show them the withdrawn message instead of tasks.
     public func resume(token: String) throws -> SignedInSession? {
+        if case .live(let session) = try resumption(token: token) { return session }
+        return nil
+    }
+
+    /// What a cookie token gives: a live session, or a session that has just ended by its timeouts.
+    public enum Resumption: Sendable {
+        case live(SignedInSession)
+        /// The session timed out (idle or absolute) and is removed; the id of its account, for pages that
+        /// ask to sign in again to go on (never a session: nothing is allowed with it).
+        case expired(accountID: String)
+        case none
+    }
+
+    /// As ``resume(token:)``, telling a session that has timed out apart from none.
+    public func resumption(token: String) throws -> Resumption {
         let hash = Crypto.sha256Hex(token)
         guard let found = try directory.signedInSession(tokenHash: hash) else {
             // Unknown token, or a session whose account is gone: remove what is left of it.
             if try directory.session(tokenHash: hash) != nil { try directory.deleteSession(tokenHash: hash) }
-            return nil
+            return .none
         }
         let entry = found.entry
         let account = found.account
         let time = now()
         // A deactivated account's sessions end with its deactivation; one that slipped in between ends here.
-        if account.isDeactivated || time >= entry.absoluteExpiry
-            || time.timeIntervalSince(entry.lastSeenAt) >= idleTimeout
-        {
+        if account.isDeactivated {
             try directory.deleteSession(tokenHash: hash)
-            return nil
+            return .none
+        }
+        if time >= entry.absoluteExpiry || time.timeIntervalSince(entry.lastSeenAt) >= idleTimeout {
+            try directory.deleteSession(tokenHash: hash)
+            return .expired(accountID: account.id)
         }
         var current = entry
         if time.timeIntervalSince(entry.lastSeenAt) >= Self.touchInterval {
             try directory.touchSession(tokenHash: hash, at: time)
             current.lastSeenAt = time
         }
-        return SignedInSession(account: account, entry: current)
+        return .live(SignedInSession(account: account, entry: current))
     }
 
     /// Ends one session (sign out).

@@ -31,6 +31,15 @@ extension StudyDatabase {
                     SurveyDraftRecord(
                         patientID: participant.patientID, taskID: event.task.id, occurrence: key.occurrence,
                         json: try SurveyJSON.encode(run), updatedAt: now), in: db)
+            case .replace(let run, let survey, let outcomeID):
+                guard let event = state.event, event.outcome?.id == outcomeID, event.outcome?.isLive == true else {
+                    throw StudyRecordError(.outOfDate)
+                }
+                db.auditActor = Self.actor(accountID: participant.patientID)
+                _ = try db.care.deleteOutcome(id: outcomeID, at: participant.now)
+                try Self.complete(
+                    run, survey: survey, studyTaskID: key.studyTaskID, event: event, participant: participant,
+                    signingKey: signingKey, in: db)
             case .complete(let run, let survey):
                 guard let event = state.event else { throw StudyRecordError(.noSuchEvent) }
                 try Self.complete(

@@ -8,4 +8,7 @@ public enum SurveyUpdate: Sendable {
     case saveDraft(SurveyRun)
     /// The run is finished and stored as completed (``StudyDatabase/updateSurvey(_:account:now:_:)``).
     case complete(SurveyRun, survey: Survey)
+    /// The run changes the event's stored answer: the outcome `outcomeID` is deleted (a tombstone, audited)
+    /// and the run stored as completed, in the same transaction.
+    case replace(SurveyRun, survey: Survey, outcomeID: String)
 }

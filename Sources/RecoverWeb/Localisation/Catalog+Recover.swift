@@ -25,6 +25,7 @@ extension Catalog {
         Catalog([.english: CalendarStrings.english, .simplifiedChinese: CalendarStrings.simplifiedChinese]),
         Catalog([.english: ContactStrings.english, .simplifiedChinese: ContactStrings.simplifiedChinese]),
         Catalog([.english: PushStrings.english, .simplifiedChinese: PushStrings.simplifiedChinese]),
+        Catalog([.english: SurveyFlowStrings.english, .simplifiedChinese: SurveyFlowStrings.simplifiedChinese]),
     ].reduce(Catalog([.english: platformEnglish, .simplifiedChinese: platformSimplifiedChinese])) { all, area in
         all.merging(area)
     }

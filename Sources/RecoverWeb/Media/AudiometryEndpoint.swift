@@ -77,10 +77,11 @@ enum AudiometryEndpoint {
         let outcome = run.submit(
             StepSubmission(activity: .audiometry(session.thresholds)), for: step.id, in: event.survey,
             at: event.participant.now)
-        guard case .success(let next) = outcome else { throw HTTPError(.unprocessableContent, "media.error.result") }
-        if case .end = next {
+        guard case .success = outcome else { throw HTTPError(.unprocessableContent, "media.error.result") }
+        // The thresholds are the last answer: the result is stored before the completion shows.
+        if case .end = run.passFinalCompletion(in: event.survey, at: event.participant.now) {
             try SurveyPage.finish(run, event: event, study: media.study)
-            return "/"
+            return SurveyPage.finishedPath(event)
         }
         try SurveyPage.saveDraft(run, event: event, study: media.study)
         return "/survey/\(event.path)"

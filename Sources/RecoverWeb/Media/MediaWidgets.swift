@@ -1,3 +1,4 @@
+import Care
 import Foundation
 import Research
 import Web
@@ -26,7 +27,7 @@ enum MediaWidgets {
             : .empty
         return """
             <div class="camera-recorder stack" data-camera-recorder data-max-seconds="\(Int(saturating: recording.maximumDuration))" \
-            data-upload="\(page.action)/upload" data-csrf="\(page.request.csrfToken)" \
+            data-upload="\(page.surveyPath)/upload" data-csrf="\(page.request.csrfToken)" \
             data-seconds-left="\(t["media.camera.secondsLeft"])" data-uploading="\(t["media.camera.uploading"])" \
             data-failed="\(t["media.camera.failed"])" data-denied="\(t["media.camera.denied"])" \
             data-recorded="\(t["media.camera.recorded"])">
@@ -68,7 +69,7 @@ enum MediaWidgets {
         let seconds = test.ears.count * test.frequencies.count * typicalTones * typicalToneSeconds
         let minutes = max(1, Int((Double(seconds) / 60).rounded()))
         return """
-            <div class="tone-test stack" data-tone-test data-endpoint="\(page.action)/tone" data-csrf="\(page.request.csrfToken)" \
+            <div class="tone-test stack" data-tone-test data-endpoint="\(page.surveyPath)/tone" data-csrf="\(page.request.csrfToken)" \
             data-failed="\(t["media.tones.failed"])" data-typical-tones="\(typicalTones)" data-typical-seconds="\(typicalToneSeconds)" \
             data-left="\(t["media.tones.progress.left"])" data-right="\(t["media.tones.progress.right"])" \
             data-minutes-left="\(t["media.tones.minutesLeft"])" data-one-minute-left="\(t["media.tones.oneMinuteLeft"])" \
@@ -87,12 +88,33 @@ enum MediaWidgets {
     /// The hearing screening's result on its completion page, from the thresholds its tone step recorded:
     /// per ear the highest threshold, up to 25 dB typical, up to 40 dB slightly reduced, above reduced.
     static func hearingResult(page: StepPage) -> HTML {
-        let t = page.t
-        guard
-            let step = page.survey.steps.first(where: { if case .toneAudiometry = $0.kind { true } else { false } }),
-            case .toneAudiometry(let test) = step.kind,
+        guard let (step, test) = toneTest(of: page.survey),
             case .audiometry(let thresholds) = page.run.draftActivity(for: step.id)
         else { return .empty }
+        return hearingResult(thresholds, test: test, t: page.t)
+    }
+
+    /// The same result from the stored outcome's thresholds (kinds `hearing.left.1000`), for the completion
+    /// page shown after the result was stored.
+    static func hearingResult(_ outcome: Outcome, survey: Survey, t: Localizer) -> HTML {
+        guard let (_, test) = toneTest(of: survey) else { return .empty }
+        var thresholds: [String: Double] = [:]
+        for value in outcome.values {
+            guard let kind = value.kind, kind.hasPrefix("hearing.") else { continue }
+            let key = kind.dropFirst("hearing.".count)
+            guard let dot = key.firstIndex(of: "."), let number = value.numericValue else { continue }
+            thresholds["\(key[..<dot]):\(key[key.index(after: dot)...])"] = number
+        }
+        return thresholds.isEmpty ? .empty : hearingResult(thresholds, test: test, t: t)
+    }
+
+    /// The survey's tone step and its test.
+    static func toneTest(of survey: Survey) -> (Step, ToneAudiometry)? {
+        for step in survey.steps { if case .toneAudiometry(let test) = step.kind { return (step, test) } }
+        return nil
+    }
+
+    static func hearingResult(_ thresholds: [String: Double], test: ToneAudiometry, t: Localizer) -> HTML {
         let ears = hearingCategories(thresholds, ears: test.ears)
         let lines: HTML =
             ears.count == 2 && ears.allSatisfy({ $0.1 == "typical" })

@@ -42,11 +42,15 @@ enum VideoUpload {
         let now = declared.event.participant.now
         let outcome = declared.run.submit(
             StepSubmission(activity: .file(file)), for: declared.step.id, in: declared.survey, at: now)
-        guard case .success(let next) = outcome else { throw HTTPError(.unprocessableContent, "media.error.result") }
+        guard case .success = outcome else { throw HTTPError(.unprocessableContent, "media.error.result") }
         try media.files.keep(upload)
-        if case .end = next {
+        // The recording is the last answer: the result is stored now, before "sent to your therapist" shows.
+        if case .end = declared.run.passFinalCompletion(in: declared.survey, at: now) {
             try SurveyPage.finish(declared.run, event: declared.event, study: media.study)
-            return try .json(Accepted(next: "/", sha256: upload.sha256))
+            var response = try Response.json(
+                Accepted(next: SurveyPage.finishedPath(declared.event), sha256: upload.sha256))
+            response.cookies.append(SavedNote.cookie(for: declared.event, request: request))
+            return response
         }
         try SurveyPage.saveDraft(declared.run, event: declared.event, study: media.study)
         return try .json(Accepted(next: "/survey/\(declared.event.path)", sha256: upload.sha256))

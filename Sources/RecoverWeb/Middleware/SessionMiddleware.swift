@@ -23,7 +23,11 @@ public struct SessionMiddleware: Middleware {
         let cookieName = Cookie.name(Self.sessionCookie, secure: request.isSecure)
         let token = request.cookies[cookieName]
         if let token, !token.isEmpty {
-            request.session = try sessions.resume(token: token)
+            switch try sessions.resumption(token: token) {
+            case .live(let session): request.session = session
+            case .expired(let accountID): request.expiredAccountID = accountID
+            case .none: break
+            }
         }
         request.language = Self.language(for: request)
         let newCSRFCookie = CSRFMiddleware.assignToken(

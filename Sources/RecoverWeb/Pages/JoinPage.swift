@@ -40,10 +40,11 @@ enum JoinPage {
                 <p><a href="/forgot-password">\(t["signIn.forgot"])</a></p>
                 """
                 : "<p>\(t["join.dead.askTeam"])</p>"
+        let title = status == .used && request.session == nil ? t["join.dead.usedTitle"] : t["join.dead.title"]
         let page = Layout.page(
-            title: t["join.dead.title"], request: request,
+            title: title, request: request,
             body: """
-                <h1>\(t["join.dead.title"])</h1>
+                <h1>\(title)</h1>
                 <p class="alert" role="alert">\(t[reason])</p>
                 \(way)
                 """)

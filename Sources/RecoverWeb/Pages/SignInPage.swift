@@ -16,7 +16,13 @@ enum SignInPage {
         return .html(render(request, email: "", error: nil, noticeKey: notice))
     }
 
-    static func submit(_ request: Request, services: WebServices) throws -> Response {
+    /// Signs in from the form. A page that signs in to go on (``SessionCarry``) gives its own form `action`,
+    /// the `carried` hidden fields its form shows again after a wrong password, and `next`, which runs once
+    /// signed in and may name where to go instead of the start page.
+    static func submit(
+        _ request: Request, services: WebServices, action: String = "/sign-in", carried: HTML = .empty,
+        next: (Account) throws -> String? = { _ in nil }
+    ) throws -> Response {
         let form = try request.form()
         let email = Account.normalizedEmail(form["email"] ?? "")
         let password = form["password"] ?? ""
@@ -27,7 +33,8 @@ enum SignInPage {
         case .granted(let granted): reservation = granted
         case .wait(let seconds):
             let message = WebServices.waitMessage("signIn.error.wait", seconds: seconds, Localizer(request.language))
-            return WebServices.tooManyAttempts(render(request, email: email, error: message), retryAfter: seconds)
+            return WebServices.tooManyAttempts(
+                render(request, email: email, error: message, action: action, carried: carried), retryAfter: seconds)
         }
         // Verify against a fixed hash when the account is unknown, so both cases take the same time.
         let matches = services.hasher.verify(password, against: account?.passwordHash ?? services.unknownAccountHash)
@@ -35,7 +42,8 @@ enum SignInPage {
         guard let account, matches else {
             // The reservation stays: it is this failure.
             let message = Localizer(request.language)["signIn.error.wrong"]
-            return .html(render(request, email: email, error: message), status: .unauthorized)
+            return .html(
+                render(request, email: email, error: message, action: action, carried: carried), status: .unauthorized)
         }
         // Said only to someone who knows the password; the reservation stays, as for a failure.
         guard !account.isDeactivated else {
@@ -44,23 +52,26 @@ enum SignInPage {
         }
         try services.throttle.succeeded(reservation)
         let token = try services.sessions.start(for: account, replacing: services.sessionToken(of: request))
-        var response = Response.redirect(to: account.role.isStaff ? "/console" : "/")
+        var response = Response.redirect(to: try next(account) ?? (account.role.isStaff ? "/console" : "/"))
         response.cookies.append(services.sessionCookie(token: token, for: request))
         response.cookies.append(services.knownDeviceCookie(adding: account, for: request))
         return response
     }
 
-    static func render(_ request: Request, email: String, error: String?, noticeKey: String? = nil) -> HTML {
+    static func render(
+        _ request: Request, email: String, error: String?, noticeKey: String? = nil, action: String = "/sign-in",
+        carried: HTML = .empty, titleKey: String = "signIn.title"
+    ) -> HTML {
         let t = Localizer(request.language)
         let notice: HTML = noticeKey.map { "<p class=\"notice\" role=\"status\">\(t[$0])</p>" } ?? .empty
         return Layout.page(
-            title: t["signIn.title"], request: request,
+            title: t[titleKey], request: request,
             body: """
-                <h1>\(t["signIn.title"])</h1>
+                <h1>\(t[titleKey])</h1>
                 \(notice)
                 \(FormField.alert(error))
-                <form class="stack card" method="post" action="/sign-in">
-                \(Layout.csrfField(request))
+                <form class="stack card" method="post" action="\(action)">
+                \(Layout.csrfField(request))\(carried)
                 \(FormField.input(name: "email", label: t["field.email"], type: "email", value: email, autocomplete: "username"))
                 \(FormField.input(name: "password", label: t["field.password"], type: "password", autocomplete: "current-password"))
                 <div><button class="button" type="submit">\(t["signIn.submit"])</button></div>

@@ -27,39 +27,77 @@ enum FeedPage {
             isOnboarded: participant.isOnboarded, zone: participant.zone)
         let healthCard = try HealthCard.shows(request, participant: participant, day: day, study: study)
         let contactCard = try ContactCard.feedCard(request, study: study)
-        return .html(
-            render(feed, drafts: events.drafts, request: request, healthCard: healthCard, contactCard: contactCard))
+        let saved = SavedNote.task(in: request)
+        var response = Response.html(
+            render(
+                feed, drafts: events.drafts, request: request, healthCard: healthCard, contactCard: contactCard,
+                saved: saved))
+        if saved != nil { response.cookies.append(SavedNote.clear(request)) }
+        return response
     }
 
     static func render(
         _ feed: CareFeed, drafts: Set<String> = [], request: Request, healthCard: Bool = false,
-        contactCard: HTML = .empty
+        contactCard: HTML = .empty, saved: String? = nil
     ) -> HTML {
         let t = Localizer(request.language)
         let notice: HTML = feed.isOnboarded ? .empty : "<p class=\"notice\">\(t["feed.gated"])</p>"
-        let cards = feed.cards.map {
-            card(for: $0, today: feed.today, hasDraft: drafts.contains("\($0.taskID)/\($0.occurrence)"), t: t)
+        let (required, optional) = ordered(feed.cards)
+        let render = { (cards: [FeedCard]) in
+            cards.map {
+                card(
+                    for: $0, today: feed.today, hasDraft: drafts.contains("\($0.taskID)/\($0.occurrence)"), t: t,
+                    csrf: Layout.csrfField(request))
+            }
         }
-        let list: HTML =
-            cards.isEmpty
+        var list: HTML =
+            required.isEmpty && optional.isEmpty
             ? "<p>\(t["feed.empty"])</p>"
-            : "<div class=\"task-list\">\(cards)</div>"
+            : required.isEmpty ? .empty : "<div class=\"task-list\">\(render(required))</div>"
+        if !optional.isEmpty {
+            list = """
+                \(list)<section class="optional-tasks" aria-labelledby="optional-heading">
+                <h3 class="optional-heading" id="optional-heading">\(t["feed.optional"])</h3>
+                <p class="optional-text">\(t["feed.optionalText"])</p>
+                <div class="task-list">\(render(optional))</div></section>
+                """
+        }
+        let savedNote: HTML =
+            saved.map {
+                "<p class=\"saved-note alert alert--success\" role=\"status\" id=\"saved-note\">\(t("feed.saved", ["task": t["task.\($0).title"]]))</p>"
+            } ?? .empty
+        let allDone: HTML =
+            feed.isOnboarded && !required.isEmpty && required.allSatisfy({ $0.state == .done })
+            ? "<p class=\"all-done\" id=\"all-done\">\(t["feed.allDone"])</p>" : .empty
         let heading = feed.day == feed.today ? t["feed.today"] : StudyText.longDate(feed.day, t)
         return Layout.page(
             title: t["feed.title"], request: request,
             body: """
                 \(StudyAssets.pageHead)
+                \(savedNote)
                 <h1>\(t["feed.title"])</h1>
                 \(WeekStrip.render(feed, t: t))
                 <h2 id="day-heading">\(heading)</h2>
                 \(notice)
+                \(allDone)
                 \(list)
                 \(healthCard ? HealthCard.render(request) : HTML.empty)
                 \(contactCard)
                 """)
     }
 
-    static func card(for card: FeedCard, today: LocalDate, hasDraft: Bool, t: Localizer) -> HTML {
+    /// The day's cards in the feed's order: required tasks by due time (all-day ones after the timed), then
+    /// the optional ones in the same order.
+    static func ordered(_ cards: [FeedCard]) -> (required: [FeedCard], optional: [FeedCard]) {
+        let sorted = cards.enumerated().sorted { left, right in
+            let a = left.element.time.map { $0.hour * 60 + $0.minute } ?? 24 * 60
+            let b = right.element.time.map { $0.hour * 60 + $0.minute } ?? 24 * 60
+            return a == b ? left.offset < right.offset : a < b
+        }.map(\.element)
+        return (sorted.filter { !$0.isOptional }, sorted.filter(\.isOptional))
+    }
+
+    static func card(for card: FeedCard, today: LocalDate, hasDraft: Bool, t: Localizer, csrf: HTML = .empty) -> HTML {
         let id = "card-\(card.studyTaskID)-\(card.occurrence)"
         let status: String
         switch card.state {
@@ -76,9 +114,16 @@ enum FeedPage {
             let label = hasDraft ? t["card.continue"] : t["card.start"]
             actions.append("<a class=\"button\" href=\"/survey/\(path)\">\(label)</a>")
         }
-        if card.canDelete(on: today) {
+        if card.canDelete(on: today), AnswerChange.changeable.contains(card.studyTaskID) {
             actions.append(
-                "<a class=\"button button--secondary\" href=\"/answer/\(path)/delete\">\(t["card.deleteAnswer"])</a>")
+                """
+                <form method="post" action="/answer/\(path)/change">\(csrf)\
+                <button type="submit" class="button button--secondary">\(t["card.change"])</button></form>
+                """)
+        }
+        if card.canDelete(on: today) {
+            // Quiet: a link, not a button; the page it opens asks before anything is deleted.
+            actions.append("<a class=\"task-delete\" href=\"/answer/\(path)/delete\">\(t["card.deleteAnswer"])</a>")
         }
         let actionRow: HTML = actions.isEmpty ? .empty : "<div class=\"task-actions\">\(actions)</div>"
         return """

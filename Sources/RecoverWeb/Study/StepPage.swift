@@ -17,19 +17,22 @@ struct StepPage {
     var posted: [String: [String]] = [:]
 
     var t: Localizer { Localizer(request.language) }
-    var action: String { "/survey/\(event.path)" }
+    /// The survey's URL, under which its edit, review and cancel routes are.
+    var surveyPath: String { "/survey/\(event.path)" }
+    /// The step's own URL, which its form posts to (the answer is a redirect to the next step's).
+    var action: String { "/survey/\(event.path)/step/\((survey.index(of: step.id) ?? 0) + 1)" }
 
     func render() -> HTML {
         let number = (survey.index(of: step.id) ?? 0) + 1
         let total = survey.steps.count
         let progress = t("survey.progress", ["step": String(number), "total": String(total)])
-        let pageProblems = problems.filter { $0.itemID == nil || !knownItem($0.itemID) }
         let summary: HTML =
             problems.isEmpty
             ? .empty
             : """
-            <div class="error-summary alert" role="alert"><p>\(t["survey.error.summary"])</p>\
-            <ul>\(pageProblems.map { HTML("<li>\(t($0.key, $0.arguments))</li>") })</ul></div>
+            <div class="error-summary alert" role="alert" tabindex="-1" id="error-summary" data-error-summary>\
+            <h2 class="error-summary-title">\(t["survey.error.summary"])</h2>\
+            <ul>\(problems.map { HTML("<li><a href=\"#\(fieldID(of: $0))\">\(t($0.key, $0.arguments))</a></li>") })</ul></div>
             """
         let title = step.title ?? t["task.\(event.studyTaskID).title"]
         let back: HTML =
@@ -42,6 +45,11 @@ struct StepPage {
             : .empty
         let nextLabel =
             step.kind == .completion ? t["survey.done"] : step.kind == .review ? t["survey.submit"] : t["survey.next"]
+        // A step that only informs after the result is stored offers no Cancel.
+        let cancel: HTML =
+            step.kind == .completion
+            ? .empty
+            : "<a class=\"button button--secondary\" href=\"\(surveyPath)/cancel\">\(t["survey.cancel"])</a>"
         return Layout.page(
             title: "\(title) · \(progress)", request: request,
             body: """
@@ -61,16 +69,31 @@ struct StepPage {
                 \(content())
                 <div class="survey-actions">
                 \(back)\(skip)\(ReviewWidget.backToReview(page: self))
-                <button type="submit" class="button" name="action" value="next" data-gated>\(nextLabel)</button>
-                <a class="button button--secondary" href="\(action)/cancel">\(t["survey.cancel"])</a>
+                <button type="submit" class="button" name="action" value="next">\(nextLabel)</button>
+                \(cancel)
                 </div>
                 </form>
                 """)
     }
 
-    func knownItem(_ itemID: String?) -> Bool {
-        guard let itemID else { return false }
-        return step.items.contains { $0.id == itemID }
+    /// The id of the field a problem's summary link leads to: the item's input, else the page's control the
+    /// problem is about, else the form.
+    func fieldID(of problem: StepProblem) -> String {
+        if let itemID = problem.itemID {
+            if step.items.contains(where: { $0.id == itemID }) { return itemID }
+            switch itemID {
+            case StepProblem.manualAngleItem: return "rom-manual"
+            case "health": return "health-title"
+            case "notifications": return "notifications-title"
+            case "motionActivity": return "motion-title"
+            default: return "step-form"
+            }
+        }
+        if problem.key.hasPrefix("survey.error.name") { return "consent-name" }
+        if problem.key.hasPrefix("survey.error.signature") { return "signature-label" }
+        if problem.key == "survey.error.permissions" { return "step-form" }
+        if problem.key == "survey.error.measure" || problem.key == "survey.error.samples" { return "rom-manual" }
+        return "step-form"
     }
 
     func problem(for itemID: String) -> String? {

@@ -38,9 +38,12 @@ enum StepWidgets {
         let id = item.id
         let errorID = "\(id)-error"
         let errorHTML: HTML = error.map { "<p class=\"field-error\" id=\"\(errorID)\">\($0)</p>" } ?? .empty
-        let invalid: HTML = error == nil ? .empty : " aria-invalid=\"true\" aria-describedby=\"\(errorID)\""
+        let required: HTML = item.isOptional ? .empty : " aria-required=\"true\""
+        let invalid: HTML =
+            error == nil ? required : "\(required) aria-invalid=\"true\" aria-describedby=\"\(errorID)\""
         let hasError: HTML = error == nil ? .empty : " has-error"
-        let label = HTML("<label class=\"field-label\" for=\"\(id)\">\(item.text)</label>")
+        let label = HTML(
+            "<label class=\"field-label\" for=\"\(id)\">\(item.text)\(requiredMarker(item, t: t))</label>")
         switch item.answerFormat {
         case .scale(let format):
             let low = format.minimumDescription.map { "\(format.minimum): \($0)" } ?? String(format.minimum)
@@ -90,11 +93,11 @@ enum StepWidgets {
         case .boolean:
             return choiceGroup(
                 item, options: [("true", t["survey.yes"]), ("false", t["survey.no"])], value: value,
-                errorHTML: errorHTML, hasError: hasError)
+                errorHTML: errorHTML, hasError: hasError, t: t)
         case .textChoice(let format):
             return choiceGroup(
                 item, options: format.choices.map { ($0.value, $0.text) }, value: value,
-                errorHTML: errorHTML, hasError: hasError)
+                errorHTML: errorHTML, hasError: hasError, t: t)
         default:
             return """
                 <div class="field\(hasError)">\(label)
@@ -105,15 +108,26 @@ enum StepWidgets {
     }
 
     static func choiceGroup(
-        _ item: FormItem, options: [(String, String)], value: String, errorHTML: HTML, hasError: HTML
+        _ item: FormItem, options: [(String, String)], value: String, errorHTML: HTML, hasError: HTML, t: Localizer
     ) -> HTML {
-        let radios = options.map { option in
+        let radios = options.enumerated().map { index, option in
             let checked: HTML = option.0 == value ? " checked" : .empty
+            // The first choice carries the item's id: the error summary's link leads there.
+            let id: HTML = index == 0 ? " id=\"\(item.id)\"" : .empty
             return HTML(
-                "<label class=\"choice\"><input type=\"radio\" name=\"\(item.id)\" value=\"\(option.0)\"\(checked)> \(option.1)</label>"
+                "<label class=\"choice\"><input type=\"radio\"\(id) name=\"\(item.id)\" value=\"\(option.0)\"\(checked)> \(option.1)</label>"
             )
         }
-        return "<fieldset class=\"field\(hasError)\"><legend>\(item.text)</legend>\(radios)\(errorHTML)</fieldset>"
+        let required: HTML = item.isOptional ? .empty : " role=\"radiogroup\" aria-required=\"true\""
+        return """
+            <fieldset class="field\(hasError)"\(required)><legend>\(item.text)\(requiredMarker(item, t: t))</legend>\
+            \(radios)\(errorHTML)</fieldset>
+            """
+    }
+
+    /// The visible "required" beside a question that must be answered (its input says so with aria-required).
+    static func requiredMarker(_ item: FormItem, t: Localizer) -> HTML {
+        item.isOptional ? .empty : " <span class=\"required-marker\">\(t["survey.required"])</span>"
     }
 
     /// The consent document (framed, exactly the signed bytes), what signing means, the printed name and the

@@ -23,6 +23,9 @@ public enum StudyRoutes {
                     version: request.parameter("version"), folder: request.parameter("folder"),
                     file: request.parameter("file"), request: request)
             }
+            pages.post("/survey/:task/:occurrence/resume") { request in
+                try SessionCarry.resume(request, services: services, study: study)
+            }
         }
         router.group(.signedInPages) { pages in
             pages.get("/consent/document/:language") { request in try ConsentDocumentPage.show(request) }
@@ -32,8 +35,11 @@ public enum StudyRoutes {
             pages.get("/consent/sign/:document") { request in try ConsentSignPage.show(request, study: study) }
             pages.post("/consent/sign/:document") { request in try ConsentSignPage.submit(request, study: study) }
             pages.group("/survey/:task/:occurrence") { survey in
-                survey.get("") { request in try SurveyPage.show(request, study: study) }
+                survey.get("") { request in try SurveyPage.start(request, study: study) }
                 survey.post("") { request in try SurveyPage.submit(request, study: study) }
+                survey.get("/step/:number") { request in try SurveyPage.showStep(request, study: study) }
+                survey.post("/step/:number") { request in try SurveyPage.submit(request, study: study) }
+                survey.get("/done") { request in try CompletionPage.show(request, study: study) }
                 survey.post("/edit") { request in try ReviewWidget.edit(request, study: study) }
                 survey.post("/review") { request in try ReviewWidget.returnToReview(request, study: study) }
                 survey.get("/cancel") { request in try SurveyPage.confirmCancel(request, study: study) }
@@ -42,6 +48,7 @@ public enum StudyRoutes {
             pages.group("/answer/:task/:occurrence") { answer in
                 answer.get("/delete") { request in try AnswerDeletion.confirm(request, study: study) }
                 answer.post("/delete") { request in try AnswerDeletion.delete(request, study: study) }
+                answer.post("/change") { request in try AnswerChange.start(request, study: study) }
             }
         }
     }

@@ -9,18 +9,54 @@ import Web
 /// step); POST takes that page's answers (`step` names the page, `action` is next, back or skip), saves the
 /// draft after every page, and at the end stores everything in one transaction (``SurveyCompletion``).
 enum SurveyPage {
-    static func show(_ request: Request, study: StudyServices) throws -> Response {
+    /// `GET /survey/:task/:occurrence`: sends to the current step's own URL (or the completion page when the
+    /// event is done), so every step is one entry of the browser's history.
+    static func start(_ request: Request, study: StudyServices) throws -> Response {
+        try show(request, study: study, number: nil)
+    }
+
+    /// `GET /survey/:task/:occurrence/step/:number`: step `number` (1-based, the survey's order). The current
+    /// step is shown; a step before it on the way taken (the browser's Back) becomes current again, as the
+    /// page's Back would; any other step sends to the current one.
+    static func showStep(_ request: Request, study: StudyServices) throws -> Response {
+        guard let number = BoundedInteger.parse(try request.parameter("number"), in: 1...1000) else {
+            throw HTTPError(.notFound, "study.error.noSuchEvent")
+        }
+        return try show(request, study: study, number: number)
+    }
+
+    static func show(_ request: Request, study: StudyServices, number: Int?) throws -> Response {
         let participant = try ParticipantContext.load(request, study: study)
         if StudyEvent.gateForbids(request, participant: participant) { return .redirect(to: "/") }
         let event = try StudyEvent.resolve(request, participant: participant, study: study)
-        // Direct URLs the gate forbids, and events already done, lead back to the feed.
-        if event.isGated || event.liveOutcome != nil { return .redirect(to: "/?day=\(event.day)") }
+        // Direct URLs the gate forbids lead back to the feed; a done event to its completion page.
+        if event.isGated { return .redirect(to: "/?day=\(event.day)") }
+        // A done event shows its completion page, unless its answer is being changed (a draft beside it).
+        if event.liveOutcome != nil, event.draft == nil { return .redirect(to: finishedPath(event, day: event.day)) }
         guard event.day <= participant.today else { throw HTTPError(.forbidden, "study.error.future") }
         let survey = event.survey
-        let run = try loadRun(event, survey: survey)
+        var run = try loadRun(event, survey: survey)
+        guard let current = run.currentStep(in: survey) else { throw HTTPError(.conflict, "study.error.outOfDate") }
+        guard let number, number <= survey.steps.count else { return .redirect(to: stepPath(event, run: run)) }
+        let wanted = survey.steps[number - 1].id
+        if wanted != current.id {
+            guard run.rewind(to: wanted) else { return .redirect(to: stepPath(event, run: run)) }
+            try saveDraft(run, event: event, study: study)
+        }
         guard let step = run.currentStep(in: survey) else { throw HTTPError(.conflict, "study.error.outOfDate") }
-        return .html(StepPage(request: request, event: event, survey: survey, step: step, run: run).render())
+        var page = StepPage(request: request, event: event, survey: survey, step: step, run: run)
+        page.posted = run.heldFields[step.id] ?? [:]
+        return .html(page.render())
     }
+
+    /// The URL of the run's current step (the completion page at its end).
+    static func stepPath(_ event: StudyEvent, run: SurveyRun) -> String {
+        guard let id = run.currentStepID, let index = event.survey.index(of: id) else { return donePath(event) }
+        return "/survey/\(event.path)/step/\(index + 1)"
+    }
+
+    /// The URL of the event's completion page.
+    static func donePath(_ event: StudyEvent) -> String { "/survey/\(event.path)/done" }
 
     /// `POST /survey/:task/:occurrence`: one read of the session (middleware) and ONE write transaction, in
     /// which the participant, the event and its draft are read, the engine checks the page, and the draft or
@@ -39,7 +75,7 @@ enum SurveyPage {
                 let event = try StudyEvent.resolve(key, in: state, participant: participant)
                 // A retried final post (the answer was stored, the response lost): answer as the first did.
                 if let outcome = event.liveOutcome, let run = form["run"], outcome.id == run {
-                    return (.none, .redirect(to: "/"))
+                    return (.none, .redirect(to: finishedPath(event)))
                 }
                 try checkWritable(event)
                 return try page(form, request: request, event: event)
@@ -49,16 +85,23 @@ enum SurveyPage {
         }
     }
 
-    /// What one posted page does: the engine's next step, back, skip, a page of problems, or the end.
+    /// What one posted page does: the engine's next step, back (keeping the page's fields unchecked), skip, a
+    /// page of problems, or the end. The last answer stores the result at once: a completion step that only
+    /// follows it is passed, so the completion page is shown of a saved result. A post of a step before the
+    /// current one on the way taken (a page the browser's Back restored without asking) goes back to it first;
+    /// a step off that way is refused (409).
     static func page(_ form: FormData, request: Request, event: StudyEvent) throws -> (SurveyUpdate, Response) {
         let survey = event.survey
         var run = try loadRun(event, survey: survey, proposedID: form["run"])
+        // A page of a step before the current one (the browser's Back showed it from its cache): back to it.
+        if let posted = form["step"], posted != run.currentStepID { _ = run.rewind(to: posted) }
         guard let step = run.currentStep(in: survey), form["step"] == step.id else {
             throw HTTPError(.conflict, "study.error.outOfDate")
         }
         let now = event.participant.now
         switch form["action"] ?? "next" {
         case "back":
+            run.hold(heldFields(form), for: step.id)
             do { try run.back() } catch { throw HTTPError(.badRequest, "study.error.outOfDate") }
         case "skip":
             do { _ = try run.skip(in: survey, at: now) } catch {
@@ -74,16 +117,39 @@ enum SurveyPage {
                 case .failure(let errors):
                     let problems = errors.errors.map { StepProblem.from($0, in: step) }
                     return (.none, invalid(page, problems: problems, posted: form.fields))
-                case .success(.end):
-                    return (.complete(run, survey: survey), .redirect(to: "/"))
-                case .success(.step):
+                case .success:
                     break
                 }
             }
         default:
             throw HTTPError(.badRequest, "error.badForm")
         }
-        return (.saveDraft(run), .redirect(to: "/survey/\(event.path)"))
+        if run.passFinalCompletion(in: survey, at: now) == .end {
+            let response = completed(event, request: request)
+            if let changed = event.liveOutcome {
+                return (.replace(run, survey: survey, outcomeID: changed.id), response)
+            }
+            return (.complete(run, survey: survey), response)
+        }
+        return (.saveDraft(run), .redirect(to: stepPath(event, run: run)))
+    }
+
+    /// The answer to the post that stored the result: the completion page (or the feed when the survey has
+    /// none), with the feed's one-time "Saved" note set.
+    static func completed(_ event: StudyEvent, request: Request) -> Response {
+        var response = Response.redirect(to: finishedPath(event))
+        response.cookies.append(SavedNote.cookie(for: event, request: request))
+        return response
+    }
+
+    /// Where a stored result leads: the completion page, or the feed when the survey has none.
+    static func finishedPath(_ event: StudyEvent, day: LocalDate? = nil) -> String {
+        event.survey.completionStep == nil ? (day.map { "/?day=\($0)" } ?? "/") : donePath(event)
+    }
+
+    /// The fields of a page left with Back, without the form's own (token, step, run, action).
+    static func heldFields(_ form: FormData) -> [String: [String]] {
+        form.fields.filter { !["csrf", "step", "run", "action"].contains($0.key) && $0.value.contains { !$0.isEmpty } }
     }
 
     /// `GET .../cancel`: asks before discarding.
@@ -119,7 +185,8 @@ enum SurveyPage {
     static func checkWritable(_ event: StudyEvent) throws {
         if event.isGated { throw HTTPError(.forbidden, "study.error.gated") }
         if event.day > event.participant.today { throw HTTPError(.forbidden, "study.error.future") }
-        if event.liveOutcome != nil { throw HTTPError(.conflict, "study.error.alreadyDone") }
+        // A done event takes posts only while its answer is being changed (Change made a draft beside it).
+        if event.liveOutcome != nil, event.draft == nil { throw HTTPError(.conflict, "study.error.alreadyDone") }
     }
 
     static func invalid(_ page: StepPage, problems: [StepProblem], posted: [String: [String]]) -> Response {

@@ -3,7 +3,7 @@ import Foundation
 extension SurveyRun: Codable {
     private enum CodingKeys: String, CodingKey {
         case format, version, surveyID, runID, startDate, path, isAtEnd, stepResults, reviewReturnStepID
-        case currentStepStart
+        case currentStepStart, heldFields
     }
 
     /// The `format` member of a saved run.
@@ -20,6 +20,7 @@ extension SurveyRun: Codable {
         stepResults = try c.decode([StepResult].self, forKey: .stepResults)
         reviewReturnStepID = try c.decodeIfPresent(String.self, forKey: .reviewReturnStepID)
         currentStepStart = try c.decode(Date.self, forKey: .currentStepStart)
+        heldFields = try c.decodeIfPresent([String: [String: [String]]].self, forKey: .heldFields) ?? [:]
         if path.isEmpty && !isAtEnd {
             throw DecodingError.dataCorruptedError(
                 forKey: .path, in: c, debugDescription: "a run in progress has a path")
@@ -38,5 +39,6 @@ extension SurveyRun: Codable {
         try c.encode(stepResults, forKey: .stepResults)
         try c.encodeIfPresent(reviewReturnStepID, forKey: .reviewReturnStepID)
         try c.encode(currentStepStart, forKey: .currentStepStart)
+        if !heldFields.isEmpty { try c.encode(heldFields, forKey: .heldFields) }
     }
 }

@@ -11,6 +11,33 @@ extension SurveyRun {
         return answers
     }
 
+    /// Keeps the fields of a page left without submitting it (Back, an expired session) for `stepID`, a step
+    /// on the path; they are not checked and never reach the result. Empty fields forget what was held.
+    public mutating func hold(_ fields: [String: [String]], for stepID: String) {
+        guard path.contains(stepID) else { return }
+        heldFields[stepID] = fields.isEmpty ? nil : fields
+    }
+
+    /// Goes back along the path until `stepID` is the current step; false (and nothing changed) when it is
+    /// not a step before the current one.
+    public mutating func rewind(to stepID: String) -> Bool {
+        guard stepID != currentStepID, let index = path.lastIndex(of: stepID) else { return false }
+        if isAtEnd { isAtEnd = false }
+        path.removeSubrange((index + 1)...)
+        reviewReturnStepID = nil
+        return true
+    }
+
+    /// Passes the current step when it is a completion step the run ends after (it only informs): the run is
+    /// then at its end, so the result can be stored before the completion is shown. The position after.
+    @discardableResult
+    public mutating func passFinalCompletion(in survey: Survey, at date: Date) -> Position {
+        guard let step = currentStep(in: survey), case .completion = step.kind,
+            survey.destination(after: step.id, answers: { answer(step: $0, item: $1) }) == nil
+        else { return position }
+        return (try? submit(.empty, for: step.id, in: survey, at: date).get()) ?? position
+    }
+
     /// The activity result last given on `stepID`, such as a signature, to show again after Back.
     public func draftActivity(for stepID: String) -> ActivityResult? {
         stepResults.last { $0.stepID == stepID }?.activity

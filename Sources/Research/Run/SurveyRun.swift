@@ -36,6 +36,9 @@ public struct SurveyRun: Hashable, Sendable {
     public internal(set) var reviewReturnStepID: String?
     /// When the current step was entered.
     public internal(set) var currentStepStart: Date
+    /// The fields a page held when it was left without being submitted (Back, an expired session), by step
+    /// id: shown again on that page, never part of the result. Submitting the step clears them.
+    public internal(set) var heldFields: [String: [String: [String]]] = [:]
 
     /// Starts a run at the survey's first step; refuses a survey with problems.
     public init(survey: Survey, runID: String, startDate: Date) throws(SurveyValidationError) {
@@ -50,6 +53,16 @@ public struct SurveyRun: Hashable, Sendable {
         let first = survey.firstUnskipped(from: 0) { _, _ in nil }
         self.path = first.map { [$0] } ?? []
         self.isAtEnd = first == nil
+    }
+
+    /// Starts a new run at the first step with the answers of an earlier `result` of the same survey in place
+    /// (changing a stored answer): each page shows them again, and only what is submitted again is kept.
+    public init(survey: Survey, revising result: SurveyResult, runID: String, startDate: Date)
+        throws(SurveyValidationError)
+    {
+        try self.init(survey: survey, runID: runID, startDate: startDate)
+        let known = Set(survey.steps.map(\.id))
+        if result.surveyID == survey.id { stepResults = result.stepResults.filter { known.contains($0.stepID) } }
     }
 
     /// The identifier of the current step, `nil` at the end.
@@ -168,6 +181,7 @@ public struct SurveyRun: Hashable, Sendable {
     }
 
     mutating func record(_ result: StepResult) {
+        heldFields[result.stepID] = nil
         stepResults.removeAll { $0.stepID == result.stepID }
         stepResults.append(result)
     }

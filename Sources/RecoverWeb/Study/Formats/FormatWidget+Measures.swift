@@ -20,7 +20,7 @@ extension FormatWidget {
     func interval(_ format: TimeIntervalFormat) -> HTML {
         let hours = Int(saturating: format.maximum) / 3600
         return """
-            <fieldset class="field measure\(hasError)"\(describedBy)><legend>\(item.text)</legend>\(detail())
+            <fieldset class="field measure\(hasError)"\(describedBy)><legend>\(item.text)\(marker)</legend>\(detail())
             <div class="measure-row">\(box("hours", label: t["format.hours"], min: "0", max: String(hours)))\
             \(box("minutes", label: t["format.minutes"], min: "0", max: "59", step: String(format.stepMinutes)))</div>
             \(errorHTML)</fieldset>
@@ -44,7 +44,7 @@ extension FormatWidget {
     func height(_ format: HeightFormat) -> HTML {
         let chosen = MeasurementSystem(rawValue: value("unit")) ?? format.system
         return """
-            <fieldset class="field measure\(hasError)" data-measure\(describedBy)><legend>\(item.text)</legend>\(detail())
+            <fieldset class="field measure\(hasError)" data-measure\(describedBy)><legend>\(item.text)\(marker)</legend>\(detail())
             \(unitChoice(format.system, metric: t["format.unit.centimetres"], customary: t["format.unit.feetInches"]))
             <div class="measure-row" data-unit="metric"\(chosen == .metric ? "" : " data-inactive")>\
             \(box(nil, label: t["format.unit.cm"], min: "1", max: "300", step: "0.1"))</div>
@@ -58,7 +58,7 @@ extension FormatWidget {
     func weight(_ format: WeightFormat) -> HTML {
         let chosen = MeasurementSystem(rawValue: value("unit")) ?? format.system
         return """
-            <fieldset class="field measure\(hasError)" data-measure\(describedBy)><legend>\(item.text)</legend>\(detail())
+            <fieldset class="field measure\(hasError)" data-measure\(describedBy)><legend>\(item.text)\(marker)</legend>\(detail())
             \(unitChoice(format.system, metric: t["format.unit.kilograms"], customary: t["format.unit.pounds"]))
             <div class="measure-row" data-unit="metric"\(chosen == .metric ? "" : " data-inactive")>\
             \(box(nil, label: t["format.unit.kg"], min: "0.1", step: "0.1"))</div>
@@ -74,7 +74,7 @@ extension FormatWidget {
         <script type="module" src="\(StudyAssets.url("js/location.js"))"></script>
         <fieldset class="field measure\(hasError)" data-location data-locating-message="\(t["format.location.locating"])" \
         data-found-message="\(t["format.location.found"])" data-failed-message="\(t["format.location.failed"])"\(describedBy)>
-        <legend>\(item.text)</legend>\(detail())
+        <legend>\(item.text)\(marker)</legend>\(detail())
         <button type="button" class="button button--secondary" hidden data-location-find>\(t["format.location.find"])</button>
         <p class="field-hint" role="status" data-location-status></p>
         <div class="measure-row">\(box("latitude", label: t["format.location.latitude"], min: "-90", max: "90", step: "any"))\

@@ -19,7 +19,12 @@ struct FormatWidget {
     var errorID: String { "\(id)-error" }
     func value(_ suffix: String? = nil) -> String { fields[suffix.map { "\(id).\($0)" } ?? id]?.first ?? "" }
     var errorHTML: HTML { error.map { "<p class=\"field-error\" id=\"\(errorID)\">\($0)</p>" } ?? .empty }
-    var invalid: HTML { error == nil ? .empty : " aria-invalid=\"true\" aria-describedby=\"\(errorID)\"" }
+    var invalid: HTML {
+        let required: HTML = item.isOptional ? .empty : " aria-required=\"true\""
+        return error == nil ? required : "\(required) aria-invalid=\"true\" aria-describedby=\"\(errorID)\""
+    }
+    /// The visible "required" after a question's label or legend.
+    var marker: HTML { StepWidgets.requiredMarker(item, t: t) }
     var describedBy: HTML { error == nil ? .empty : " aria-describedby=\"\(errorID)\"" }
     var hasError: HTML { error == nil ? .empty : " has-error" }
     /// The style sheet and `js/formats.js` (unit choice, exclusive choices); each loads once per page.
@@ -73,7 +78,7 @@ struct FormatWidget {
         let bottom: HTML = format.bottomText.map { "<p class=\"ladder-end\" aria-hidden=\"true\">\($0)</p>" } ?? .empty
         return """
             <fieldset class="field ladder\(hasError)" data-format="ladder"\(describedBy)>
-            <legend>\(item.text)</legend>\(detail())
+            <legend>\(item.text)\(marker)</legend>\(detail())
             \(top)<ol class="ladder-rungs">\(rungs)</ol>\(bottom)
             \(errorHTML)</fieldset>
             """
@@ -116,7 +121,7 @@ struct FormatWidget {
         let required: HTML = item.isOptional ? .empty : " data-scale-required"
         return """
             <div class="field scale\(hasError)" data-scale\(required)>
-            <label class="field-label" for="\(id)">\(item.text)</label>\(detail())
+            <label class="field-label" for="\(id)">\(item.text)\(marker)</label>\(detail())
             <input class="input" type="number" id="\(id)" name="\(id)" min="\(minimum)" max="\(maximum)" step="\(step)" \
             value="\(number)" data-scale-value\(invalid)>
             <input type="range" id="\(id)-range" min="\(minimum)" max="\(maximum)" step="\(step)" value="\(middle)" \
@@ -143,7 +148,7 @@ struct FormatWidget {
         }
         return """
             <fieldset class="field text-scale\(format.vertical ? "" : " is-horizontal")\(hasError)"\(describedBy)>
-            <legend>\(item.text)</legend>\(detail())<div class="text-scale-stops">\(stops)</div>
+            <legend>\(item.text)\(marker)</legend>\(detail())<div class="text-scale-stops">\(stops)</div>
             \(errorHTML)</fieldset>
             """
     }
@@ -177,7 +182,7 @@ struct FormatWidget {
         }
         return """
             <fieldset class="field choice-group\(hasError)" data-choice-group\(describedBy)>
-            <legend>\(item.text)</legend>\(detail())\(rows)
+            <legend>\(item.text)\(marker)</legend>\(detail())\(rows)
             \(errorHTML)</fieldset>
             """
     }
@@ -192,10 +197,11 @@ struct FormatWidget {
         let unit: HTML = format.unit.map { "<span class=\"field-unit\" id=\"\(id)-unit\">\($0)</span>" } ?? .empty
         let refs = [format.unit == nil ? nil : "\(id)-unit", error == nil ? nil : errorID].compactMap { $0 }
         let described: HTML = refs.isEmpty ? .empty : " aria-describedby=\"\(refs.joined(separator: " "))\""
-        let ariaInvalid: HTML = error == nil ? .empty : " aria-invalid=\"true\""
+        let required: HTML = item.isOptional ? .empty : " aria-required=\"true\""
+        let ariaInvalid: HTML = error == nil ? required : "\(required) aria-invalid=\"true\""
         let placeholder: HTML = format.placeholder.map { " placeholder=\"\($0)\"" } ?? .empty
         return """
-            <div class="field\(hasError)"><label class="field-label" for="\(id)">\(item.text)</label>\(detail())
+            <div class="field\(hasError)"><label class="field-label" for="\(id)">\(item.text)\(marker)</label>\(detail())
             <div class="field-with-unit"><input type="number" id="\(id)" name="\(id)" inputmode="\(mode)" step="\(step)" \
             value="\(value())"\(bound("min", format.minimum))\(bound("max", format.maximum))\(placeholder)\(described)\(ariaInvalid)>\(unit)</div>
             \(errorHTML)</div>
@@ -204,7 +210,7 @@ struct FormatWidget {
 
     func plain(type: String, bounds: HTML, hint: HTML = .empty) -> HTML {
         """
-        <div class="field\(hasError)"><label class="field-label" for="\(id)">\(item.text)</label>\(detail())\(hint)
+        <div class="field\(hasError)"><label class="field-label" for="\(id)">\(item.text)\(marker)</label>\(detail())\(hint)
         <input type="\(type)" id="\(id)" name="\(id)" value="\(value())"\(bounds)\(invalid)>
         \(errorHTML)</div>
         """

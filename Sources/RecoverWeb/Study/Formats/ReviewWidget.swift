@@ -51,7 +51,7 @@ enum ReviewWidget {
             <div class="review-entry">
             <dt id="review-q-\(index)">\(entry.question)</dt>
             <dd><span class="review-answer">\(entry.answer)</span>
-            <button type="submit" class="button button--secondary button--small" formaction="\(page.action)/edit" \
+            <button type="submit" class="button button--secondary button--small" formaction="\(page.surveyPath)/edit" \
             formnovalidate name="edit" value="\(entry.stepID)" aria-describedby="review-q-\(index)">\(t["review.edit"])</button></dd>
             </div>
             """
@@ -64,7 +64,7 @@ enum ReviewWidget {
     static func backToReview(page: StepPage) -> HTML {
         guard page.run.reviewReturnStepID != nil else { return .empty }
         return """
-            <button type="submit" class="button button--secondary" formaction="\(page.action)/review" formnovalidate>\
+            <button type="submit" class="button button--secondary" formaction="\(page.surveyPath)/review" formnovalidate>\
             \(page.t["review.backToReview"])</button>
             """
     }

@@ -19,6 +19,7 @@ const modules = [
   ['[data-health-upload]', './health-upload.js'],
   ['input[data-reset-code]', './reset-code.js'],
   ['[data-push-device]', './push.js'],
+  ['[data-error-summary]', './error-summary.js'],
 ];
 
 for (const [selector, module] of modules) {
