@@ -107,7 +107,7 @@ enum ConsoleAnswers {
             }
             let key = "console.answer.ear.\(ear)"
             let name = t[key] == key ? ear : t[key]
-            return "\(name): \(values.joined(separator: ", "))"
+            return t("console.answer.earThresholds", ["ear": name, "values": values.joined(separator: ", ")])
         }.joined(separator: " · ")
     }
 }
