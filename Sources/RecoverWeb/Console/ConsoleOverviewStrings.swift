@@ -3,7 +3,7 @@
 enum ConsoleOverviewStrings {
     static let english: [String: String] = [
         "console.attention.title": "Needs attention",
-        "console.attention.hint": "Most urgent first. Open a participant to see their answers and contact details.",
+        "console.attention.hint": "Most urgent first. Open a participant to see their answers.",
         "console.attention.none": "Nobody needs attention right now.",
         "console.attention.highPain": "Last pain score {score} (on {date})",
         "console.attention.missed": "No check-in on the last 3 days",
@@ -31,7 +31,7 @@ enum ConsoleOverviewStrings {
 
     static let simplifiedChinese: [String: String] = [
         "console.attention.title": "需要关注",
-        "console.attention.hint": "最紧急的排在最前。打开参与者页面可查看其回答和联系方式。",
+        "console.attention.hint": "最紧急的排在最前。打开参与者页面可查看其回答。",
         "console.attention.none": "目前没有需要关注的参与者。",
         "console.attention.highPain": "最近一次疼痛评分 {score}（{date}）",
         "console.attention.missed": "最近 3 天没有打卡",
