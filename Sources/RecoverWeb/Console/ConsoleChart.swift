@@ -26,7 +26,7 @@ enum ConsoleChart {
 
     /// Horizontal geometry in percent of the chart's width.
     static let width = 100.0
-    static let left = 13.0
+    static let left = 15.0
     static let right = 2.0
     /// Vertical geometry in pixels.
     static let height = 200.0
@@ -120,10 +120,13 @@ enum ConsoleChart {
         )
         let slot = (width - left - right) / Double(max(categories.count, 1))
         let every = max(1, Int((Double(categories.count) / 6).rounded(.up)))
+        // Every other day label is "minor": console.css hides those on a narrow screen (or with large text),
+        // where six would run into each other.
         for (index, label) in categories.enumerated() where index % every == 0 {
             let x = left + (Double(index) + 0.5) * slot
+            let minor: HTML = (index / every) % 2 == 1 ? " chart-label--minor" : .empty
             axes.append(
-                "<text class=\"chart-label\" x=\"\(p(x))\" y=\"\(n(height - 8))\" text-anchor=\"middle\">\(shortLabel(label))</text>"
+                "<text class=\"chart-label\(minor)\" x=\"\(p(x))\" y=\"\(n(height - 8))\" text-anchor=\"middle\">\(shortLabel(label))</text>"
             )
         }
         let legend = series.map { item in
