@@ -83,7 +83,7 @@ public struct RecoverApp: Sendable {
             exports: StudyExports(records: folder.records, signingKey: folder.signingKey),
             serverPublicKey: folder.signingKey.publicKey, services: services,
             dashboardLifetime: configuration.dashboardLifetime,
-            messaging: ConsoleMessaging(recovery: recovery, outbox: mail.outbox))
+            messaging: ConsoleMessaging(recovery: recovery, outbox: mail.outbox), studyClock: configuration.studyClock)
         self.services = services
         self.study = study
         self.media = media

@@ -60,6 +60,9 @@ enum ConsoleBenchmark {
         report("alerts_query") {
             _ = try data.records.database.read { db in try ConsoleQueries.alerts(today: today, in: db) }
         }
+        report("attention_query") {
+            _ = try data.records.database.read { db in try ConsoleQueries.attention(today: today, in: db) }
+        }
         report("adherence_query") {
             _ = try data.records.database.read { db in try ConsoleQueries.adherence(today: today, in: db) }
         }
@@ -97,6 +100,7 @@ enum ConsoleBenchmark {
             ("dashboard_page.cached", cached, "/console", [:]),
             ("participants_page.joined", uncached, "/console/participants", [:]),
             ("participants_page.adherence", uncached, "/console/participants", ["sort": "adherence", "page": "200"]),
+            ("participants_page.consent", uncached, "/console/participants", ["sort": "consent", "dir": "desc"]),
             ("participant_page", uncached, "/console/participants/\(ids.first ?? "")", [:]),
         ]
         for (name, app, path, query) in pages {

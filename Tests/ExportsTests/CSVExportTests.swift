@@ -34,7 +34,7 @@ import Testing
                     let text: String =
                         switch value.content {
                         case .integer(let number): String(number)
-                        case .double(let number): "\(number)"
+                        case .double(let number): CSVCell.decimal(number)
                         case .boolean(let flag): flag ? "true" : "false"
                         case .text(let text): text
                         case .date(let date): DatabaseDate.string(from: date)
@@ -57,7 +57,9 @@ import Testing
         let out = fixture.url("outcomes.csv")
         let count = try ExportFormat.csv.write(
             from: fixture.records.database, filter: try ExportFilter(), pseudonyms: fixture.pseudonyms, to: out)
-        let rows = CSVReader.rows(try String(contentsOf: out, encoding: .utf8))
+        let bytes = [UInt8](try Data(contentsOf: out))
+        #expect(Array(bytes.prefix(3)) == Array(CSVCell.byteOrderMark.utf8))
+        let rows = CSVReader.rows(String(decoding: bytes.dropFirst(3), as: UTF8.self))
         #expect(rows.first == OutcomeValueRow.csvHeader)
         #expect(rows.count == count + 1)
         let expected = try expectedRows(fixture)

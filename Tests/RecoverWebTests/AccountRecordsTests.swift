@@ -30,8 +30,10 @@ import Web
         #expect(response.header("Content-Type") == "text/csv; charset=utf-8")
         #expect(response.header("Content-Disposition") == "attachment; filename=\"recover-data.csv\"")
         #expect(response.header("Cache-Control") == "no-store")
+        // A UTF-8 byte order mark first, so that spreadsheets read Chinese text as UTF-8.
+        #expect(Array(response.body.prefix(3)) == [0xEF, 0xBB, 0xBF])
         let lines = response.text.split(separator: "\r\n").map(String.init)
-        #expect(lines.first == "task,occurrence,event_date,kind,value,unit,recorded_at")
+        #expect(lines.first == "\u{FEFF}task,occurrence,event_date,kind,value,unit,recorded_at")
         // Onboarding: completion date and knee bend; check-in: pain and sleep.
         #expect(lines.count == 5)
         let day = harness.today().addingDays(-1)
@@ -70,6 +72,13 @@ import Web
         #expect((results.first?["result"] as? [String: Any])?["answer"] as? Double == 4)
         #expect(!response.text.contains(sam.account.id))
         #expect(!response.text.contains("run-sam"))
+    }
+
+    @Test func csvNumbersHaveNoFloatNoise() {
+        #expect(ParticipantDataExport.text(.double(70.00000000000003)) == "70.0")
+        #expect(ParticipantDataExport.text(.double(0.1 + 0.2)) == "0.3")
+        #expect(ParticipantDataExport.text(.double(7.5)) == "7.5")
+        #expect(ParticipantDataExport.text(.integer(12)) == "12")
     }
 
     @Test func csvNeutralisesFormulasAndQuotesSeparators() {

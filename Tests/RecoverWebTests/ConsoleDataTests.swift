@@ -25,6 +25,13 @@ import Web
         let pain = alerts.filter { if case .highPain = $0.reason { true } else { false } }
         #expect(pain.map(\.participantID) == [painful])
         #expect(alerts.filter { $0.reason == .missedCheckins }.map(\.participantID) == [silent])
+        // Behind today: onboarded, in the study, no check-in yesterday and none today (pain and fine checked in
+        // yesterday; the withdrawn and the not yet onboarded never count).
+        let behind = try StudyStorage(fixture.database).read { db in
+            try ConsoleQueries.attention(today: fixture.today, in: db)
+        }
+        #expect(behind.filter { $0.reason == .behindToday }.map(\.participantID) == [silent])
+        #expect(!behind.contains { $0.email == "gone@example.com" || $0.email == "new@example.com" })
 
         var client = fixture.client()
         client.signIn("admin@example.com")
@@ -34,8 +41,16 @@ import Web
         #expect(html.contains("<span class=\"figure-value\">5</span>joined"))
         #expect(html.contains("<span class=\"figure-value\">4</span>onboarded"))
         #expect(html.contains("<span class=\"figure-value\">1</span>withdrawn"))
-        #expect(html.contains("href=\"/console/participants/\(painful)\">pain@example.com</a> · pain 9"))
-        #expect(html.contains("href=\"/console/participants/\(silent)\">silent@example.com</a>"))
+        // "Needs attention", most urgent first: the high pain score, then three missed check-ins.
+        let attention = try #require(html.components(separatedBy: "id=\"attention-heading\"").last)
+        #expect(attention.contains("href=\"/console/participants/\(painful)\">pain@example.com</a>"))
+        #expect(attention.contains("<li>Last pain score 9 (on "))
+        #expect(attention.contains("href=\"/console/participants/\(silent)\">silent@example.com</a>"))
+        #expect(attention.contains("<li>No check-in on the last 3 days</li>"))
+        let painAt = try #require(attention.range(of: "pain@example.com")).lowerBound
+        let silentAt = try #require(attention.range(of: "silent@example.com")).lowerBound
+        #expect(painAt < silentAt)
+        #expect(!html.contains(Data(fixture.signingKey.publicKey).base64EncodedString()))
         #expect(!html.contains("gone@example.com"))
         #expect(html.contains("role=\"img\""))
         #expect(html.contains("<table class=\"data-table\">"))
@@ -91,10 +106,10 @@ import Web
         #expect(first.contains("p29@odd.example.com"))
         #expect(first.contains("p5@odd.example.com"))
         #expect(!first.contains("p4@even.example.com"))
-        #expect(first.contains("href=\"/console/participants?sort=joined&amp;page=2\""))
+        #expect(first.contains("href=\"/console/participants?sort=joined&amp;dir=desc&amp;page=2\""))
         let second = client.get("/console/participants", query: ["page": "2"]).text
         #expect(second.contains("p4@even.example.com"))
-        #expect(second.contains("demo-1@synthetic.invalid</a> <span class=\"badge synthetic\">synthetic</span>"))
+        #expect(second.contains("demo-1@synthetic.invalid</a><br><span class=\"badge synthetic\">synthetic</span>"))
         #expect(second.contains("Page 2 of 2"))
 
         let even = client.get("/console/participants", query: ["q": "EVEN.example"]).text
@@ -105,6 +120,24 @@ import Web
         #expect(byID.contains("(1 in all)"))
         let wildcard = client.get("/console/participants", query: ["q": "%"]).text
         #expect(wildcard.contains("No participants match."))
+
+        // Sorting by a column: the header links, aria-sort on the sorted one, and strict parameters.
+        let byEmail = client.get("/console/participants", query: ["sort": "email", "dir": "desc"]).text
+        let body = try #require(byEmail.components(separatedBy: "<tbody>").last)
+        let odd = try #require(body.range(of: "p9@odd.example.com")).lowerBound
+        let evenRow = try #require(body.range(of: "p8@even.example.com")).lowerBound
+        #expect(odd < evenRow, "Z to A")
+        #expect(
+            byEmail.contains(
+                "<th scope=\"col\" aria-sort=\"descending\"><a class=\"sort-link\" href=\"/console/participants?sort=email&amp;dir=asc&amp;page=1\">"
+            ))
+        #expect(byEmail.contains("href=\"/console/participants?sort=lastActivity&amp;dir=desc&amp;page=1\""))
+        #expect(!byEmail.contains("aria-sort=\"ascending\""))
+        for query in [["sort": "bogus"], ["sort": ""], ["dir": "up"], ["sort": "email", "dir": "ASC"]] {
+            let refused = client.get("/console/participants", query: query)
+            #expect(refused.status == .badRequest, "\(query)")
+            #expect(refused.text.contains("This list cannot be sorted that way."), "\(query)")
+        }
 
         let active = client.get("/console/participants", query: ["sort": "lastActivity"]).text
         let firstRow = try #require(active.range(of: "<tbody>"))
@@ -136,12 +169,12 @@ import Web
         let html = page.text
         #expect(html.contains("alice@example.com"))
         #expect(html.contains("Pain 7 · Sleep 6 h"))
-        #expect(html.contains("Range 87.5 °"))
+        #expect(html.contains("Range 87.5°"))
         #expect(!html.contains("bob@example.com"))
         #expect(!html.contains(bob))
         #expect(!html.contains("Sleep 11 h"))
         // Bob's range of motion, as a value, a table cell or a label (not "123" anywhere: random ids may hold it).
-        #expect(!html.contains("Range 123") && !html.contains(">123<") && !html.contains("123 °"))
+        #expect(!html.contains("Range 123") && !html.contains(">123<") && !html.contains("123°"))
         #expect(html.contains("id=\"checkin-chart-title\""))
         #expect(html.contains("id=\"range-chart-title\""))
         #expect(client.get("/console/participants/unknown").status == .notFound)

@@ -120,13 +120,23 @@ import Web
         #expect(image.body != Self.png)
     }
 
-    @Test func dashboardShowsTheServerPublicKey() throws {
+    @Test func theSettingsPageShowsTheServerPublicKeyToStaff() throws {
         let fixture = try ConsoleFixture()
         let key = fixture.signingKey
         try fixture.addStaff("admin@example.com", role: .admin)
-        var client = fixture.client()
-        client.signIn("admin@example.com")
-        #expect(client.get("/console").text.contains(Data(key.publicKey).base64EncodedString()))
+        try fixture.addStaff("res@example.com", role: .researcher)
+        for email in ["admin@example.com", "res@example.com"] {
+            var client = fixture.client()
+            client.signIn(email)
+            #expect(client.get("/console").text.contains("href=\"/console/settings\""))
+            let settings = client.get("/console/settings")
+            #expect(settings.status == .ok)
+            #expect(settings.text.contains(Data(key.publicKey).base64EncodedString()))
+        }
+        try fixture.addParticipant("pat@example.com")
+        var participant = fixture.client()
+        participant.signIn("pat@example.com")
+        #expect(participant.get("/console/settings").status == .forbidden)
     }
 }
 

@@ -4,6 +4,27 @@
 /// spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or CR) is prefixed with `'`,
 /// unless it is a plain number such as `-3` or `+2.5`, which stays a number.
 public enum CSVCell {
+    /// The UTF-8 byte order mark every CSV download starts with, so that spreadsheets (Excel above all) read
+    /// the file as UTF-8 rather than the system's legacy code page, which garbles Chinese text.
+    public static let byteOrderMark = "\u{FEFF}"
+
+    /// Decimal places a number keeps in an export: finer than any item's step or a sensor's precision
+    /// (hours to 0.1, degrees to 0.1, hearing thresholds to 1 dB), coarse enough to drop binary float noise
+    /// (`70.00000000000003` is written `70.0`).
+    public static let decimalPlaces = 6
+
+    /// `value` rounded to ``decimalPlaces`` and written as the shortest text that reads back as that
+    /// rounded number (`7.5`, `70.0`, `0.333333`). Values too large to have noise in those places, and
+    /// non-finite ones, are written as they are.
+    public static func decimal(_ value: Double) -> String {
+        let scale = 1_000_000.0
+        guard value.isFinite, abs(value) < 1e9 else { return "\(value)" }
+        // Both operands are exact and the division is correctly rounded, so the result is the double nearest
+        // the rounded decimal, whose shortest text is that decimal.
+        let rounded = (value * scale).rounded() / scale
+        return "\(rounded == 0 ? 0 : rounded)"
+    }
+
     /// The cell as written between commas.
     public static func encode(_ value: String) -> String {
         var text = value

@@ -3,7 +3,7 @@ import Foundation
 import RecoverData
 import SQLite
 
-/// The CSV export: one row per live outcome value (docs/exports.md).
+/// The CSV export: one row per live outcome value (docs/exports.md), after a UTF-8 byte order mark.
 public enum CSVExport {
     /// Writes the values the filter selects to `file`, streaming; returns the number of rows.
     @discardableResult
@@ -11,7 +11,7 @@ public enum CSVExport {
         from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to file: ExportFile,
         progress: (Int) -> Void = { _ in }
     ) throws -> Int {
-        try file.write(CSVCell.line(OutcomeValueRow.csvHeader))
+        try file.write(CSVCell.byteOrderMark + CSVCell.line(OutcomeValueRow.csvHeader))
         var count = 0
         var names: [String: String] = [:]
         var line: [UInt8] = []

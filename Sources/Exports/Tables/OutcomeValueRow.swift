@@ -19,7 +19,8 @@ public struct OutcomeValueRow: Hashable, Sendable {
     public var kind: String
     /// `integer`, `double`, `boolean`, `text`, `date` or `data`.
     public var type: String
-    /// The value as text: numbers in decimal, dates in UTC ISO 8601, data in base64.
+    /// The value as text: numbers in decimal (rounded to ``CSVCell/decimalPlaces``), dates in UTC ISO 8601,
+    /// data in base64.
     public var value: String
     /// The unit (`h`, `deg`), or empty.
     public var unit: String
@@ -167,7 +168,7 @@ public struct OutcomeValueRow: Hashable, Sendable {
                 ? DatabaseDate.string(from: Date(timeIntervalSinceReferenceDate: Double(number))) : String(number)
         case .real(let number):
             return type == "date"
-                ? DatabaseDate.string(from: Date(timeIntervalSinceReferenceDate: number)) : "\(number)"
+                ? DatabaseDate.string(from: Date(timeIntervalSinceReferenceDate: number)) : CSVCell.decimal(number)
         case .text(let text): return text
         case .null, .blob: return ""
         }

@@ -51,6 +51,20 @@ extension AuditTrail {
         return entries
     }
 
+    /// One page of the entries about a participant's data, newest first (`offset` entries skipped), and how
+    /// many entries there are in all, inside the caller's transaction.
+    public static func page(
+        forParticipant participantID: String, limit: Int, offset: Int, in db: StoreConnection
+    ) throws -> (entries: [AuditEntry], total: Int) {
+        let total =
+            try db.queryOne("SELECT count(*) AS entries FROM audit_entry WHERE participant_id = ?", [participantID])?
+            .int("entries") ?? 0
+        let rows = try db.query(
+            "SELECT \(columns) FROM audit_entry WHERE participant_id = ? ORDER BY sequence DESC LIMIT ? OFFSET ?",
+            [participantID, limit, offset])
+        return (try rows.map(AuditEntry.init(row:)), total)
+    }
+
     /// Entries in trail order after `sequence`, inside the caller's transaction.
     public static func entries(
         afterSequence sequence: Int64 = 0, limit: Int = 100, in db: StoreConnection

@@ -9,6 +9,11 @@ public struct ConsoleAlert: Codable, Hashable, Sendable {
         case highPain(score: Double, on: String)
         /// No check-in on the last three days before today.
         case missedCheckins
+        /// No check-in yesterday and none yet today (the study's required daily task).
+        case behindToday
+        /// The current version `version` of required consent document `documentID` (its title per language
+        /// tag) is not signed.
+        case consentUnsigned(documentID: String, version: String, titles: [String: String])
     }
 
     /// The participant's id.

@@ -26,6 +26,26 @@ public struct ConsoleParticipant: Codable, Hashable, Sendable {
     public var checkinsDue: Int
     /// Whether the participant was generated as demo data rather than enrolled by a person.
     public var isSynthetic: Bool
+    /// How many current required consent documents they have not signed (the current version of).
+    public var unsignedRequiredConsents = 0
+    /// Whether they recorded today's check-in (today is not in the adherence window).
+    public var checkedInToday = false
+    /// Range of motion and diary figures of the adherence window, by study task; filled for the list's page
+    /// only (``ConsoleQueries/taskAdherence(of:today:in:)``).
+    public var tasks: [String: TaskAdherence] = [:]
+
+    /// Events of one study task done and due in the adherence window.
+    public struct TaskAdherence: Codable, Hashable, Sendable {
+        /// Events with an outcome.
+        public var done: Int
+        /// Events due: those of the window's days before today, and today's when done.
+        public var due: Int
+
+        public init(done: Int, due: Int) {
+            self.done = done
+            self.due = due
+        }
+    }
 
     /// A participant summary.
     public init(

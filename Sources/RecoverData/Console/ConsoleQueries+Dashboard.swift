@@ -37,8 +37,22 @@ extension ConsoleQueries {
                 WHERE a.role = 'participant' AND a.withdrawn_at IS NULL
             ) AS latest WHERE score >= ? ORDER BY score DESC, event_start DESC, id
             """, [highPainThreshold])
-        let threeDaysAgo = today.addingDays(-3).description
-        let missed = try db.query(
+        let missed = try withoutCheckin(from: today.addingDays(-3), before: today, in: db)
+        let painAlerts = try pain.map { row in
+            ConsoleAlert(
+                participantID: try row.string("id"), email: try row.string("email"),
+                reason: .highPain(score: try row.double("score"), on: try row.string("event_start")))
+        }
+        let missedAlerts = missed.map { ConsoleAlert(participantID: $0.id, email: $0.email, reason: .missedCheckins) }
+        return painAlerts + missedAlerts
+    }
+
+    /// Onboarded participants still in the study whose check-in task ran from `first` on and who have no
+    /// check-in for an event on `first` up to (not including) `end`, oldest accounts first.
+    static func withoutCheckin(from first: LocalDate, before end: LocalDate, in db: StoreConnection) throws -> [(
+        id: String, email: String
+    )] {
+        try db.query(
             """
             SELECT a.id, a.email FROM account a
             JOIN care_task_version v ON v.task_id = \(taskID(StudyMonitoring.adherenceTask, of: "a.id")) AND v.sequence = 0
@@ -47,16 +61,8 @@ extension ConsoleQueries {
                 AND NOT EXISTS (SELECT 1 FROM care_outcome o WHERE o.task_id = v.task_id AND o.deleted_at IS NULL
                     AND o.event_start >= ? AND o.event_start < ?)
             ORDER BY a.created_at, a.id
-            """, [threeDaysAgo, threeDaysAgo, today.description])
-        let painAlerts = try pain.map { row in
-            ConsoleAlert(
-                participantID: try row.string("id"), email: try row.string("email"),
-                reason: .highPain(score: try row.double("score"), on: try row.string("event_start")))
-        }
-        let missedAlerts = try missed.map { row in
-            ConsoleAlert(participantID: try row.string("id"), email: try row.string("email"), reason: .missedCheckins)
-        }
-        return painAlerts + missedAlerts
+            """, [first.description, first.description, end.description]
+        ).map { (try $0.string("id"), try $0.string("email")) }
     }
 
     /// Study adherence on each of the `days` local days ending with `today`: events of adherence-counting

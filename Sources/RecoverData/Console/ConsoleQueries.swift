@@ -82,7 +82,9 @@ public enum ConsoleQueries {
         -> ConsoleParticipant?
     {
         try db.queryOne(
-            summarySQL(filter: "a.id = ?", order: "id", paged: false, in: db.dialect), windowArguments(today) + [id]
+            summarySQL(
+                filter: "a.id = ?", order: "id", paged: false, today: today, unsigned: try unsignedConsents(in: db),
+                in: db.dialect), windowArguments(today) + [id]
         )
         .map(summary)
     }
@@ -105,17 +107,99 @@ public enum ConsoleQueries {
             try db.queryOne(
                 "SELECT count(*) AS total FROM account a WHERE a.role = 'participant' AND \(filter)", arguments)?
             .int("total") ?? 0
+        let direction = query.direction.sql
         let order =
             switch query.sort {
-            case .joined: "joined_at DESC, id"
-            case .lastActivity: "last_activity IS NULL, last_activity DESC, id"
+            case .email: "email \(direction), id"
+            case .joined: "joined_at \(direction), id"
+            case .consent: "unsigned_required \(direction), joined_at DESC, id"
+            case .lastActivity: "last_activity IS NULL, last_activity \(direction), id"
             case .adherence:
-                "due = 0, CAST(completed AS DOUBLE PRECISION) / (CASE WHEN due > 1 THEN due ELSE 1 END), joined_at DESC, id"
+                """
+                due = 0, CAST(completed AS DOUBLE PRECISION) / (CASE WHEN due > 1 THEN due ELSE 1 END) \(direction),
+                joined_at DESC, id
+                """
             }
         let rows = try db.query(
-            summarySQL(filter: filter, order: order, paged: true, in: db.dialect),
+            summarySQL(
+                filter: filter, order: order, paged: true, today: today, unsigned: try unsignedConsents(in: db),
+                in: db.dialect),
             windowArguments(today) + arguments + [query.limit, query.offset])
-        return ParticipantListPage(participants: try rows.map(summary), total: total)
+        var participants = try rows.map(summary)
+        let figures = try taskAdherence(of: participants, today: today, in: db)
+        for index in participants.indices { participants[index].tasks = figures[participants[index].id] ?? [:] }
+        return ParticipantListPage(participants: participants, total: total)
+    }
+
+    /// The SQL expression of how many current required consent documents participant `a` has not signed:
+    /// per document, whether none of their records holds one of its current texts (SHA-256 hex digests,
+    /// checked before they are written into the SQL).
+    static func unsignedConsents(in db: StoreConnection) throws -> String {
+        let documents = try ConsentLibrary.current(in: db).filter(\.isRequired).map { document in
+            document.texts.values.map(\.sha256).filter { hash in
+                hash.utf8.count == 64
+                    && hash.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+            }.sorted()
+        }.filter { !$0.isEmpty }
+        guard !documents.isEmpty else { return "0" }
+        return documents.map { hashes in
+            """
+            (CASE WHEN EXISTS (SELECT 1 FROM consent_record c WHERE c.patient_id = a.id
+                AND c.document_sha256 IN (\(hashes.map(literal).joined(separator: ", ")))) THEN 0 ELSE 1 END)
+            """
+        }.joined(separator: " + ")
+    }
+
+    /// The study tasks besides the check-in whose adherence the participant list shows.
+    public static let listedTasks = [StudyTaskID.rangeOfMotionCheck, StudyTaskID.weeklyDiary]
+
+    /// Done and due events of ``listedTasks`` for `participants` (one page of the list) in the adherence
+    /// window: two queries for the page, the schedules expanded in Swift. Due counts the window's days before
+    /// today, and today's events that are done; a withdrawn participant's count stops on the day they withdrew.
+    public static func taskAdherence(
+        of participants: [ConsoleParticipant], today: LocalDate, in db: StoreConnection
+    ) throws -> [String: [String: ConsoleParticipant.TaskAdherence]] {
+        guard !participants.isEmpty else { return [:] }
+        let first = today.addingDays(-adherenceWindowDays)
+        var owners: [String: (participant: ConsoleParticipant, task: String)] = [:]
+        for participant in participants {
+            for task in listedTasks { owners[participant.id + "." + task] = (participant, task) }
+        }
+        let ids = owners.keys.sorted()
+        let utc = TimeZone(identifier: "UTC") ?? TimeZone.current
+        var result: [String: [String: ConsoleParticipant.TaskAdherence]] = [:]
+        var doneToday: [String: Int] = [:]
+        var done: [String: Int] = [:]
+        for row in try db.query(
+            """
+            SELECT task_id, count(*) AS done,
+                sum(CASE WHEN event_start >= ? THEN 1 ELSE 0 END) AS today
+            FROM care_outcome WHERE task_id IN (\(StoreConnection.placeholders(ids.count))) AND deleted_at IS NULL
+                AND event_start >= ? AND event_start < ?
+            GROUP BY task_id
+            """, [today.description] + ids + [first.description, today.addingDays(1).description])
+        {
+            done[try row.string("task_id")] = try row.int("done")
+            doneToday[try row.string("task_id")] = try row.int("today")
+        }
+        for row in try db.query(
+            """
+            SELECT v.version_id, v.task_id, v.json FROM care_task_version v
+            WHERE v.task_id IN (\(StoreConnection.placeholders(ids.count))) AND NOT v.is_deleted
+                AND v.sequence = (SELECT max(v2.sequence) FROM care_task_version v2 WHERE v2.task_id = v.task_id)
+            """, ids)
+        {
+            let taskID = try row.string("task_id")
+            guard let owner = owners[taskID] else { continue }
+            let task = try CareOnConnection.task(row)
+            let withdrawnDay = owner.participant.withdrawnAt.map { LocalDateTime(instant: $0, in: utc).date }
+            let due = task.schedule.events(from: first, through: today.addingDays(-1), in: utc).filter { event in
+                withdrawnDay.map { event.day < $0 } ?? true
+            }.count
+            result[owner.participant.id, default: [:]][owner.task] = ConsoleParticipant.TaskAdherence(
+                done: done[taskID] ?? 0, due: due + (doneToday[taskID] ?? 0))
+        }
+        return result
     }
 
     private static func windowArguments(_ today: LocalDate) -> [any StoreValue] {
@@ -127,7 +211,9 @@ public enum ConsoleQueries {
     /// offset when paged. Check-ins count on the `adherenceWindowDays` days before today. Every task of
     /// participant `a` has an id between `a.id || '.'` and `a.id || '/'` ('/' follows '.'), so "all their
     /// outcomes" (last activity) is one index range, whatever study tasks the plan has.
-    private static func summarySQL(filter: String, order: String, paged: Bool, in dialect: StoreDialect) -> String {
+    private static func summarySQL(
+        filter: String, order: String, paged: Bool, today: LocalDate, unsigned: String, in dialect: StoreDialect
+    ) -> String {
         let checkin = taskID(StudyMonitoring.adherenceTask, of: "a.id")
         let start = greater("substr(checkin_start, 1, 10)", "?", in: dialect)
         let days =
@@ -148,7 +234,11 @@ public enum ConsoleQueries {
                     (SELECT count(*) FROM care_outcome o WHERE o.task_id = \(checkin) AND o.deleted_at IS NULL
                         AND o.event_start >= ? AND o.event_start < ?) AS completed,
                     (SELECT v.effective_at FROM care_task_version v WHERE v.task_id = \(checkin) AND v.sequence = 0)
-                        AS checkin_start
+                        AS checkin_start,
+                    EXISTS (SELECT 1 FROM care_outcome o WHERE o.task_id = \(checkin) AND o.deleted_at IS NULL
+                        AND o.event_start >= \(literal(today.description))
+                        AND o.event_start < \(literal(today.addingDays(1).description))) AS checkin_today,
+                    \(unsigned) AS unsigned_required
                 FROM account a WHERE a.role = 'participant' AND \(filter)
             ) AS summary
             ORDER BY \(order)\(paged ? " LIMIT ? OFFSET ?" : "")
@@ -156,11 +246,14 @@ public enum ConsoleQueries {
     }
 
     private static func summary(_ row: StoreRow) throws -> ConsoleParticipant {
-        ConsoleParticipant(
+        var participant = ConsoleParticipant(
             id: try row.string("id"), email: try row.string("email"), joinedAt: try row.date("joined_at"),
             timeZone: try row["time_zone"], language: try row["language"], withdrawnAt: try row["withdrawn_at"],
             isOnboarded: try row.bool("onboarded"), lastActivityAt: try row["last_activity"],
             checkinsCompleted: try row.int("completed"), checkinsDue: min(try row.int("due"), adherenceWindowDays),
             isSynthetic: try row.bool("synthetic"))
+        participant.unsignedRequiredConsents = try row.int("unsigned_required")
+        participant.checkedInToday = try row.bool("checkin_today")
+        return participant
     }
 }

@@ -11,6 +11,9 @@ public struct DashboardFigures: Sendable {
     public var adherence: [StudyAdherenceDay]
     /// High pain and missed check-ins.
     public var alerts: [ConsoleAlert]
+    /// Behind on today's check-in, and unsigned current versions of required consent documents
+    /// (``ConsoleQueries/attention(today:in:)``).
+    public var attention: [ConsoleAlert] = []
 }
 
 /// Everything the console shows of one participant, read in one snapshot.
@@ -25,8 +28,10 @@ public struct ConsoleParticipantView: Sendable {
     public var consents: [ConsentRecord]
     /// What does not check out in each consent record (by record id); an empty list means verified.
     public var consentProblems: [String: [String]]
-    /// The newest audit entries about them.
+    /// The newest audit entries about them (one page of them).
     public var audit: [AuditEntry]
+    /// How many audit entries there are about them in all.
+    public var auditTotal = 0
     /// The values kept beside those entries (``AuditValues``), by sequence: health data, for roles that may
     /// see it.
     public var auditValues: [Int64: AuditValues] = [:]
@@ -68,7 +73,8 @@ extension StudyDatabase {
             DashboardFigures(
                 counts: try ConsoleQueries.enrollment(in: db),
                 adherence: try ConsoleQueries.adherence(today: today, in: db),
-                alerts: try ConsoleQueries.alerts(today: today, in: db))
+                alerts: try ConsoleQueries.alerts(today: today, in: db),
+                attention: try ConsoleQueries.attention(today: today, in: db))
         }
     }
 
@@ -95,8 +101,12 @@ extension StudyDatabase {
     }
 
     /// Everything the console's participant page shows, or nil when no participant has this id.
-    /// - Parameter auditLimit: how many of the newest audit entries to read.
-    public func participantView(id: String, today: LocalDate, auditLimit: Int) throws -> ConsoleParticipantView? {
+    /// - Parameters:
+    ///   - auditLimit: how many audit entries to read, newest first;
+    ///   - auditOffset: how many of the newest to skip.
+    public func participantView(id: String, today: LocalDate, auditLimit: Int, auditOffset: Int) throws
+        -> ConsoleParticipantView?
+    {
         try database.read { db in
             guard let participant = try ConsoleQueries.participant(id: id, today: today, in: db) else { return nil }
             let consents = try ConsentStore.records(patientID: id, in: db)
@@ -104,7 +114,8 @@ extension StudyDatabase {
             // (Asia/Shanghai's tomorrow begins at 16:00 UTC), so the window reaches one day past `today`.
             let first = LocalDate(dayNumber: today.dayNumber - (ConsoleParticipantView.healthDays - 1))
             let last = LocalDate(dayNumber: today.dayNumber + 1)
-            let audit = try AuditTrail.entries(forParticipant: id, limit: auditLimit, in: db)
+            let (audit, auditTotal) = try AuditTrail.page(
+                forParticipant: id, limit: auditLimit, offset: auditOffset, in: db)
             var view = ConsoleParticipantView(
                 participant: participant, outcomes: try ConsoleQueries.outcomes(participantID: id, in: db),
                 results: try SurveyDataStore.results(patientID: id, in: db), consents: consents,
@@ -121,6 +132,7 @@ extension StudyDatabase {
                 consentVersions: try ConsentLibrary.versions(in: db))
             view.auditValues = try AuditValues.forEntries(audit.filter { $0.action != .read }.map(\.sequence), in: db)
             view.corrections = try OutcomeCorrections.corrections(participantID: id, in: db)
+            view.auditTotal = auditTotal
             return view
         }
     }
@@ -161,6 +173,21 @@ extension StudyDatabase {
     /// Invitations, newest first.
     public func invitations(limit: Int, offset: Int) throws -> [Invitation] {
         try accounts.invitations(limit: limit, offset: offset)
+    }
+
+    /// The email addresses of the accounts with these ids (unknown ids are left out), in one query.
+    public func accountEmails(ids: [String]) throws -> [String: String] {
+        let unique = Array(Set(ids)).sorted()
+        guard !unique.isEmpty else { return [:] }
+        return try accounts.database.read { db in
+            var emails: [String: String] = [:]
+            for row in try db.query(
+                "SELECT id, email FROM account WHERE id IN (\(StoreConnection.placeholders(unique.count)))", unique)
+            {
+                emails[try row.string("id")] = try row.string("email")
+            }
+            return emails
+        }
     }
 
     /// Revokes an open invitation; throws ``AccountStoreError`` when it is unknown or used.

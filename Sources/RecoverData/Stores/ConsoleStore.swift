@@ -14,7 +14,11 @@ public protocol ConsoleStore: Sendable {
     /// The account with this id when it is a participant's, nil otherwise.
     func participantAccount(id: String) throws -> Account?
     /// Everything the console's participant page shows, or nil when no participant has this id.
-    func participantView(id: String, today: LocalDate, auditLimit: Int) throws -> ConsoleParticipantView?
+    /// - Parameters:
+    ///   - auditLimit: how many audit entries to read, newest first;
+    ///   - auditOffset: how many of the newest to skip (the audit list's later pages).
+    func participantView(id: String, today: LocalDate, auditLimit: Int, auditOffset: Int) throws
+        -> ConsoleParticipantView?
     /// A participant's consent records and their verification, or nil when no participant has this id.
     func consentCopy(participantID: String) throws -> ConsoleConsentCopy?
     /// The consent record with this id when it is participant `participantID`'s, nil otherwise.
@@ -36,6 +40,8 @@ public protocol ConsoleStore: Sendable {
     ) throws -> OutcomeCorrection
     /// Invitations, newest first.
     func invitations(limit: Int, offset: Int) throws -> [Invitation]
+    /// The email addresses of the accounts with these ids (unknown ids are left out), in one query.
+    func accountEmails(ids: [String]) throws -> [String: String]
     /// Revokes an open invitation; throws ``AccountStoreError`` when it is unknown or used.
     /// Revokes the invitation whose stored code (``Invitation/storedCode(_:)``) is `stored`.
     func revokeInvitation(stored: String, at instant: Date) throws
@@ -44,4 +50,11 @@ public protocol ConsoleStore: Sendable {
     func studyContact() throws -> StudyContact?
     /// Replaces the study team's contact, audited as `actor`.
     func setStudyContact(_ contact: StudyContact, by actor: String) throws
+}
+
+extension ConsoleStore {
+    /// The participant page's records with the newest `auditLimit` audit entries.
+    public func participantView(id: String, today: LocalDate, auditLimit: Int) throws -> ConsoleParticipantView? {
+        try participantView(id: id, today: today, auditLimit: auditLimit, auditOffset: 0)
+    }
 }

@@ -114,14 +114,14 @@ struct ParticipantDataExport {
         }
     }
 
-    /// The CSV file (RFC 4180, CRLF line ends).
+    /// The CSV file (RFC 4180, CRLF line ends), starting with a UTF-8 byte order mark.
     var csv: String {
         let lines =
             [Self.csvHeader]
             + rows.map { row in
                 [row.task, String(row.occurrence), row.eventDate, row.kind, row.value, row.unit, row.recordedAt]
             }
-        return lines.map(CSVCell.line).joined()
+        return CSVCell.byteOrderMark + lines.map(CSVCell.line).joined()
     }
 
     /// The JSON document; a survey result whose stored JSON cannot be read is exported as `null`.
@@ -144,7 +144,7 @@ struct ParticipantDataExport {
     static func text(_ content: OutcomeValue.Content) -> String {
         switch content {
         case .integer(let value): String(value)
-        case .double(let value): String(value)
+        case .double(let value): CSVCell.decimal(value)
         case .boolean(let value): value ? "true" : "false"
         case .text(let value): value
         case .date(let value): instant(value)

@@ -18,9 +18,18 @@ enum AuditSection {
         role == .researcher || role == .admin
     }
 
+    /// Which page of the list is shown.
+    struct Paging {
+        var page = 1
+        var pageSize = 25
+        var total = 0
+
+        var pages: Int { max(1, (total + pageSize - 1) / pageSize) }
+    }
+
     static func render(
         _ entries: [AuditEntry], values: [Int64: AuditValues] = [:], showValues: Bool, staff: [Account],
-        participantID: String, zone: TimeZone, t: Localizer
+        participantID: String, zone: TimeZone, t: Localizer, paging: Paging = Paging()
     ) -> HTML {
         let emails = Dictionary(staff.map { ("account:\($0.id)", $0.email) }, uniquingKeysWith: { first, _ in first })
         let rows = entries.map { entry in
@@ -48,7 +57,27 @@ enum AuditSection {
             <section aria-labelledby="audit-heading">
             <h2 id="audit-heading">\(t["console.audit.title"])</h2>
             \(body)
+            \(pageLinks(paging, shown: entries.count, participantID: participantID, t: t))
             </section>
+            """
+    }
+
+    /// "Entries 26-50 of 120" with links to the newer and the older page (`?page=N`, back at this section).
+    static func pageLinks(_ paging: Paging, shown: Int, participantID: String, t: Localizer) -> HTML {
+        guard paging.total > paging.pageSize || paging.page > 1 else { return .empty }
+        func link(_ page: Int, _ key: String, rel: String) -> HTML {
+            "<li><a href=\"/console/participants/\(participantID)?page=\(page)#audit-heading\" rel=\"\(rel)\">\(t[key])</a></li>"
+        }
+        let first = (paging.page - 1) * paging.pageSize + 1
+        var items: [HTML] = []
+        if paging.page > 1 { items.append(link(paging.page - 1, "console.audit.newer", rel: "prev")) }
+        if paging.page < paging.pages { items.append(link(paging.page + 1, "console.audit.older", rel: "next")) }
+        let status = t(
+            "console.audit.range",
+            ["first": "\(first)", "last": "\(first + max(shown, 1) - 1)", "total": "\(paging.total)"])
+        return """
+            <nav class="pagination" aria-label="\(t["console.audit.pages"])"><ul>\(items)</ul>
+            <p>\(status)</p></nav>
             """
     }
 
@@ -105,8 +134,9 @@ enum AuditSection {
         guard let json = (values.after ?? values.before)?.text("json"),
             let result = try? SurveyJSON.decoder().decode(SurveyResult.self, from: Data(json.utf8))
         else { return columnChange(values) }
-        let answers = result.stepResults.flatMap { step in
-            step.answers.map { "\(CorrectionSection.kindName($0.itemID, t: t)): \($0.answer.displayText)" }
+        let task = (values.after ?? values.before)?.text("survey_id") ?? ""
+        let answers = ConsoleAnswers.lines(result, studyTask: task, zone: .gmt, t: t).map { line in
+            "\(line.question): \(line.answer)"
         }.joined(separator: " · ")
         return values.after == nil ? t("console.audit.change.deleted", ["values": answers]) : answers
     }

@@ -5,6 +5,10 @@ import Web
 /// (`figure.chart`, `svg.chart-svg` with `role="img"`, legend, `details.chart-data` table). A missing value is
 /// drawn as a gap marker, never as zero. Geometry is in attributes, so the CSP allows it.
 ///
+/// The SVG has no `viewBox`, so it is never scaled: horizontal positions are percentages of its width and
+/// vertical ones pixels of its fixed height, and the axis text keeps the size console.css gives it (a rem
+/// size, so it grows with the reader's text size but not with the screen's width).
+///
 /// ```swift
 /// let chart = ConsoleChart.bars(
 ///     id: "adherence", title: "Adherence per day", description: "...", tableSummary: "Show the data",
@@ -20,12 +24,14 @@ enum ConsoleChart {
         var values: [Double?]
     }
 
-    static let width = 320.0
-    static let height = 180.0
-    static let left = 38.0
-    static let right = 6.0
-    static let top = 8.0
-    static let bottom = 22.0
+    /// Horizontal geometry in percent of the chart's width.
+    static let width = 100.0
+    static let left = 15.0
+    static let right = 2.0
+    /// Vertical geometry in pixels.
+    static let height = 200.0
+    static let top = 10.0
+    static let bottom = 28.0
 
     /// A grouped bar chart: one group per category, one bar per series.
     static func bars(
@@ -36,7 +42,7 @@ enum ConsoleChart {
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
         let slot = plotWidth / Double(max(categories.count, 1))
-        let barWidth = max(1, slot * 0.8 / Double(max(series.count, 1)))
+        let barWidth = max(0.2, slot * 0.8 / Double(max(series.count, 1)))
         var marks: [HTML] = []
         for (index, _) in categories.enumerated() {
             for (seriesIndex, item) in series.enumerated() {
@@ -44,13 +50,13 @@ enum ConsoleChart {
                 guard index < item.values.count, let value = item.values[index] else {
                     let y = top + plotHeight
                     marks.append(
-                        "<line class=\"chart-missing\" x1=\"\(n(x))\" y1=\"\(n(y - 4))\" x2=\"\(n(x + barWidth))\" y2=\"\(n(y - 4))\"/>"
+                        "<line class=\"chart-missing\" x1=\"\(p(x))\" y1=\"\(n(y - 4))\" x2=\"\(p(x + barWidth))\" y2=\"\(n(y - 4))\"/>"
                     )
                     continue
                 }
                 let barHeight = max(0, min(value, maximum)) / max(maximum, 1e-9) * plotHeight
                 marks.append(
-                    "<rect class=\"chart-bar--\(item.style)\" x=\"\(n(x))\" y=\"\(n(top + plotHeight - barHeight))\" width=\"\(n(barWidth))\" height=\"\(n(barHeight))\"/>"
+                    "<rect class=\"chart-bar--\(item.style)\" x=\"\(p(x))\" y=\"\(n(top + plotHeight - barHeight))\" width=\"\(p(barWidth))\" height=\"\(n(barHeight))\"/>"
                 )
             }
         }
@@ -76,15 +82,14 @@ enum ConsoleChart {
             let y = top + plotHeight - max(0, min(value, maximum)) / max(maximum, 1e-9) * plotHeight
             coordinates.append((x, y))
         }
-        var marks: [HTML] = []
-        if coordinates.count > 1 {
-            let path = coordinates.enumerated().map { index, point in
-                "\(index == 0 ? "M" : "L")\(n(point.0)) \(n(point.1))"
-            }.joined(separator: " ")
-            marks.append("<path class=\"chart-line\" d=\"\(path)\"/>")
+        // Segments rather than one path: a path's points cannot be given in percent.
+        var marks: [HTML] = zip(coordinates, coordinates.dropFirst()).map { from, to in
+            HTML(
+                "<line class=\"chart-line\" x1=\"\(p(from.0))\" y1=\"\(n(from.1))\" x2=\"\(p(to.0))\" y2=\"\(n(to.1))\"/>"
+            )
         }
         marks += coordinates.map { point in
-            HTML("<circle class=\"chart-point\" cx=\"\(n(point.0))\" cy=\"\(n(point.1))\" r=\"3.5\"/>")
+            HTML("<circle class=\"chart-point\" cx=\"\(p(point.0))\" cy=\"\(n(point.1))\" r=\"4\"/>")
         }
         return figure(
             id: id, title: title, description: description, tableSummary: tableSummary, categoryName: categoryName,
@@ -104,21 +109,24 @@ enum ConsoleChart {
             let value = maximum * Double(step) / 4
             let y = baseline - plotHeight * Double(step) / 4
             axes.append(
-                "<line class=\"chart-grid\" x1=\"\(n(left))\" y1=\"\(n(y))\" x2=\"\(n(width - right))\" y2=\"\(n(y))\"/>"
+                "<line class=\"chart-grid\" x1=\"\(p(left))\" y1=\"\(n(y))\" x2=\"\(p(width - right))\" y2=\"\(n(y))\"/>"
             )
             axes.append(
-                "<text class=\"chart-label\" x=\"\(n(left - 3))\" y=\"\(n(y + 4))\" text-anchor=\"end\">\(format(value))</text>"
+                "<text class=\"chart-label\" x=\"\(p(left - 1.5))\" y=\"\(n(y))\" dy=\"0.35em\" text-anchor=\"end\">\(format(value))</text>"
             )
         }
         axes.append(
-            "<line class=\"chart-axis\" x1=\"\(n(left))\" y1=\"\(n(baseline))\" x2=\"\(n(width - right))\" y2=\"\(n(baseline))\"/>"
+            "<line class=\"chart-axis\" x1=\"\(p(left))\" y1=\"\(n(baseline))\" x2=\"\(p(width - right))\" y2=\"\(n(baseline))\"/>"
         )
         let slot = (width - left - right) / Double(max(categories.count, 1))
         let every = max(1, Int((Double(categories.count) / 6).rounded(.up)))
+        // Every other day label is "minor": console.css hides those on a narrow screen (or with large text),
+        // where six would run into each other.
         for (index, label) in categories.enumerated() where index % every == 0 {
             let x = left + (Double(index) + 0.5) * slot
+            let minor: HTML = (index / every) % 2 == 1 ? " chart-label--minor" : .empty
             axes.append(
-                "<text class=\"chart-label\" x=\"\(n(x))\" y=\"\(n(height - 6))\" text-anchor=\"middle\">\(shortLabel(label))</text>"
+                "<text class=\"chart-label\(minor)\" x=\"\(p(x))\" y=\"\(n(height - 8))\" text-anchor=\"middle\">\(shortLabel(label))</text>"
             )
         }
         let legend = series.map { item in
@@ -137,7 +145,7 @@ enum ConsoleChart {
         return """
             <figure class="chart" aria-labelledby="\(id)-title">
             <figcaption id="\(id)-title">\(title)</figcaption>
-            <svg class="chart-svg" viewBox="0 0 \(n(width)) \(n(height))" role="img" aria-labelledby="\(id)-title \(id)-desc">
+            <svg class="chart-svg" width="100%" height="\(n(height))" role="img" aria-labelledby="\(id)-title \(id)-desc">
             <desc id="\(id)-desc">\(description)</desc>
             \(axes)\(marks)
             </svg>
@@ -156,4 +164,7 @@ enum ConsoleChart {
     }
 
     private static func n(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    /// A horizontal position or width, in percent of the chart's width.
+    private static func p(_ value: Double) -> String { String(format: "%.2f%%", value) }
 }

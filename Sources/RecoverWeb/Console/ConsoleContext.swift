@@ -23,12 +23,16 @@ public struct ConsoleContext: Sendable {
 
     /// A context over the console's records.
     /// - Parameters:
-    ///   - serverPublicKey: the key that verifies consent records' server signatures, shown on the dashboard.
+    ///   - serverPublicKey: the key that verifies consent records' server signatures, shown on the settings page.
     ///   - dashboardLifetime: how many seconds the dashboard's figures are reused (0: never).
+    ///   - studyClock: the study's clock, whose day the console counts by (the participant pages' and the
+    ///     reminders' clock); nil: the services' clock.
     public init(
         records: any ConsoleStore, exports: StudyExports?, serverPublicKey: [UInt8]?, services: WebServices,
-        dashboardLifetime: TimeInterval = 30, messaging: ConsoleMessaging? = nil
+        dashboardLifetime: TimeInterval = 30, messaging: ConsoleMessaging? = nil,
+        studyClock: (@Sendable () -> Date)? = nil
     ) {
+        self.studyClock = studyClock ?? services.now
         self.messaging = messaging
         self.records = records
         self.exports = exports
@@ -46,8 +50,11 @@ public struct ConsoleContext: Sendable {
     /// The zone the console counts days in (the server's default zone).
     var zone: TimeZone { TimeZone(identifier: services.defaultTimeZone) ?? TimeZone.current }
 
-    /// Today in the console's zone.
-    func today() -> LocalDate { LocalDateTime(instant: services.now(), in: zone).date }
+    /// The study's clock.
+    let studyClock: @Sendable () -> Date
+
+    /// The study's today in the console's zone.
+    func today() -> LocalDate { LocalDateTime(instant: studyClock(), in: zone).date }
 
     /// Throws a 403 page unless the signed-in account is an admin.
     func requireAdmin(_ request: Request) throws {

@@ -131,7 +131,7 @@ enum ConsoleRecordStrings {
         "console.corrections.error.reasonLength": "原因过长（最多 {max} 个字符）。未做任何更改。",
         "console.corrections.error.number": "请输入整数作为更正后的数值。未做任何更改。",
         "console.corrections.error.range": "更正后的数值必须在 {min} 到 {max} 之间。未做任何更改。",
-        "console.corrections.error.unknown": "该数值不是此参与者的签到数值。未做任何更改。",
+        "console.corrections.error.unknown": "该数值不是此参与者的打卡数值。未做任何更改。",
         "console.corrections.error.unchanged": "数值已经是这个值。未做任何更改。",
         "console.audit.change": "变更",
         "console.audit.hidden": "数值已隐藏",

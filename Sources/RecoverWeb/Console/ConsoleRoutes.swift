@@ -48,6 +48,7 @@ public enum ConsoleRoutes {
             console.get("/messages") { request in try MessagesPage.show(request, context: context) }
             console.get("/export") { request in try ExportPage.show(request, context: context) }
             console.get("/export/:format") { request in try ExportPage.download(request, context: context) }
+            console.get("/settings") { request in try SettingsPage.show(request, context: context) }
         }
     }
 }

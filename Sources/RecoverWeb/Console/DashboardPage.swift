@@ -2,9 +2,10 @@ import Foundation
 import RecoverData
 import Web
 
-/// `GET /console`: enrollment figures, study adherence per day (chart and table) and alerts.
+/// `GET /console`: who needs attention (alerts, behind today, unsigned consent), enrollment figures and study
+/// adherence per day (chart and table), all from ``DashboardCache``.
 enum DashboardPage {
-    /// How many alerts of each kind the dashboard lists before pointing to the participant list.
+    /// How many participants the "Needs attention" list shows before pointing to the participant list.
     static let alertsShown = 50
 
     static func show(_ request: Request, context: ConsoleContext) throws -> Response {
@@ -29,61 +30,99 @@ enum DashboardPage {
                 .init(name: t["console.dashboard.adherence"], style: "adherence", values: adherence.map(\.fraction))
             ],
             maximum: 1, format: ConsoleFormat.percent)
-        let pain = alerts.filter { if case .highPain = $0.reason { true } else { false } }
-        let missed = alerts.filter { $0.reason == .missedCheckins }
         return .html(
             ConsoleLayout.page(
                 title: t["console.title"], section: .dashboard, request: request,
                 body: """
                     <h1>\(t["console.title"])</h1>
+                    \(attention(alerts + cached.figures.attention, t: t))
                     <h2 class="visually-hidden">\(t["console.dashboard.enrollment"])</h2>
                     <ul class="figures">\(figures)</ul>
                     <p class="hint">\(t("console.dashboard.asOf", ["time": ConsoleFormat.dateTime(cached.computedAt, in: context.zone)]))</p>
                     \(chart)
-                    <section class="card" aria-labelledby="alerts-heading">
-                    <h2 id="alerts-heading">\(t["console.dashboard.alerts"])</h2>
-                    \(alertList(pain, heading: t("console.alert.highPainHeading", ["threshold": "\(ConsoleQueries.highPainThreshold)"]), id: "pain", t: t))
-                    \(alertList(missed, heading: t["console.alert.missedHeading"], id: "missed", t: t))
-                    </section>
-                    \(publicKey(context.serverPublicKey, t: t))
                     """))
     }
 
-    /// The server's public key, so staff can check exported consent records' server signatures.
-    static func publicKey(_ key: [UInt8]?, t: Localizer) -> HTML {
-        let body: HTML =
-            key.map { key in
+    /// One participant on the "Needs attention" list, with every reason.
+    struct Attention {
+        let participantID: String
+        let email: String
+        var reasons: [ConsoleAlert.Reason]
+
+        /// Most urgent first: high pain, three missed check-ins, an unsigned consent, behind today.
+        var rank: Int { reasons.map(Self.rank).min() ?? 4 }
+
+        static func rank(_ reason: ConsoleAlert.Reason) -> Int {
+            switch reason {
+            case .highPain: 0
+            case .missedCheckins: 1
+            case .consentUnsigned: 2
+            case .behindToday: 3
+            }
+        }
+    }
+
+    /// The participants of `alerts`, one entry each with all their reasons, most urgent first (participants
+    /// and reasons alike); "behind today" is left out for someone who already missed three days.
+    static func attentionEntries(_ alerts: [ConsoleAlert]) -> [Attention] {
+        var entries: [Attention] = []
+        var index: [String: Int] = [:]
+        for alert in alerts {
+            if let at = index[alert.participantID] {
+                entries[at].reasons.append(alert.reason)
+            } else {
+                index[alert.participantID] = entries.count
+                entries.append(
+                    Attention(participantID: alert.participantID, email: alert.email, reasons: [alert.reason]))
+            }
+        }
+        for at in entries.indices {
+            if entries[at].reasons.contains(.missedCheckins) { entries[at].reasons.removeAll { $0 == .behindToday } }
+            entries[at].reasons.sort { Attention.rank($0) < Attention.rank($1) }
+        }
+        return entries.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(
+            \.element)
+    }
+
+    /// The "Needs attention" card: each participant linked to their page, with why, at most ``alertsShown``.
+    static func attention(_ alerts: [ConsoleAlert], t: Localizer) -> HTML {
+        let entries = attentionEntries(alerts)
+        let items = entries.prefix(alertsShown).map { entry in
+            let reasons = entry.reasons.map { HTML("<li>\(reasonText($0, t: t))</li>") }
+            return HTML(
                 """
-                <p class="id">\(Data(key).base64EncodedString())</p><p class="hint">\(t["console.publicKey.hint"])</p>
-                """
-            } ?? "<p>\(t["console.publicKey.none"])</p>"
+                <li><a href="/console/participants/\(entry.participantID)">\(entry.email)</a>
+                <ul class="attention-reasons">\(reasons)</ul></li>
+                """)
+        }
+        let more: HTML =
+            entries.count > alertsShown
+            ? "<p>\(t("console.alert.more", ["count": "\(entries.count - alertsShown)"]))</p>" : .empty
+        let list: HTML =
+            entries.isEmpty
+            ? "<p>\(t["console.attention.none"])</p>" : "<ul class=\"attention-list\">\(Array(items))</ul>\(more)"
         return """
-            <section class="card" aria-labelledby="key-heading">
-            <h2 id="key-heading">\(t["console.publicKey.title"])</h2>
-            \(body)
+            <section class="card attention" aria-labelledby="attention-heading">
+            <h2 id="attention-heading">\(t["console.attention.title"]) (\(entries.count))</h2>
+            <p class="hint">\(t["console.attention.hint"])</p>
+            \(list)
             </section>
             """
     }
 
-    static func alertList(_ alerts: [ConsoleAlert], heading: String, id: String, t: Localizer) -> HTML {
-        let items = alerts.prefix(alertsShown).map { alert in
-            let detail: HTML =
-                switch alert.reason {
-                case .highPain(let score, let on):
-                    " · \(t("console.alert.painDetail", ["score": ConsoleFormat.number(score), "date": String(on.prefix(10))]))"
-                case .missedCheckins: .empty
-                }
-            return HTML(
-                "<li><a href=\"/console/participants/\(alert.participantID)\">\(alert.email)</a>\(detail)</li>")
+    static func reasonText(_ reason: ConsoleAlert.Reason, t: Localizer) -> String {
+        switch reason {
+        case .highPain(let score, let on):
+            t("console.attention.highPain", ["score": ConsoleFormat.number(score), "date": String(on.prefix(10))])
+        case .missedCheckins: t["console.attention.missed"]
+        case .behindToday: t["console.attention.behind"]
+        case .consentUnsigned(let documentID, let version, let titles):
+            t(
+                "console.attention.consent",
+                [
+                    "title": titles[t.language.tag] ?? titles["en"] ?? titles.values.sorted().first ?? documentID,
+                    "version": version,
+                ])
         }
-        let more: HTML =
-            alerts.count > alertsShown
-            ? "<p>\(t("console.alert.more", ["count": "\(alerts.count - alertsShown)"]))</p>" : .empty
-        let list: HTML =
-            alerts.isEmpty ? "<p>\(t["console.alert.none"])</p>" : "<ul class=\"alerts\">\(items)</ul>\(more)"
-        return """
-            <h3 id="alerts-\(id)">\(heading) (\(alerts.count))</h3>
-            \(list)
-            """
     }
 }

@@ -28,8 +28,9 @@ enum InvitationsPage {
         addresses: String = ""
     ) throws -> HTML {
         let invitations = try context.records.invitations(limit: pageSize + 1, offset: (page - 1) * pageSize)
+        let users = try context.records.accountEmails(ids: invitations.compactMap(\.usedByAccountID))
         return render(
-            request, context: context, invitations: invitations, page: page, notice: notice,
+            request, context: context, invitations: invitations, users: users, page: page, notice: notice,
             emailProblem: emailProblem, addresses: addresses)
     }
 
@@ -114,8 +115,8 @@ enum InvitationsPage {
     }
 
     static func render(
-        _ request: Request, context: ConsoleContext, invitations: [Invitation], page: Int, notice: HTML?,
-        emailProblem: String?, addresses: String
+        _ request: Request, context: ConsoleContext, invitations: [Invitation], users: [String: String], page: Int,
+        notice: HTML?, emailProblem: String?, addresses: String
     ) -> HTML {
         let t = Localizer(request.language)
         let now = context.services.now()
@@ -136,7 +137,8 @@ enum InvitationsPage {
                 <tr><td><span class="badge \(status.rawValue)">\(t["console.invitation.\(status.rawValue)"])</span></td>\
                 <td><code>\(label)</code></td>\
                 <td>\(ConsoleFormat.dateTime(invitation.createdAt, in: zone))</td>\
-                <td>\(invitation.expiresAt.map { ConsoleFormat.dateTime($0, in: zone) } ?? t["console.invitations.never"])</td><td>\(action)</td></tr>
+                <td>\(invitation.expiresAt.map { ConsoleFormat.dateTime($0, in: zone) } ?? t["console.invitations.never"])</td>\
+                <td>\(usedBy(invitation, users: users, zone: zone, t: t))</td><td>\(action)</td></tr>
                 """)
         }
         let noticeHTML = notice ?? .empty
@@ -147,7 +149,8 @@ enum InvitationsPage {
                 caption: t["console.invitations.caption"],
                 head: [
                     t["console.invitations.status"], t["console.invitations.id"], t["console.invitations.createdAt"],
-                    t["console.invitations.expiresAt"], t["console.invitations.action"],
+                    t["console.invitations.expiresAt"], t["console.invitations.usedBy"],
+                    t["console.invitations.action"],
                 ], rows: Array(rows))
         var pages: [HTML] = []
         if page > 1 {
@@ -182,6 +185,16 @@ enum InvitationsPage {
                 \(table)
                 \(pagination)
                 """)
+    }
+
+    /// Who joined with a used invitation (linked to their participant page) and when; empty otherwise.
+    static func usedBy(_ invitation: Invitation, users: [String: String], zone: TimeZone, t: Localizer) -> HTML {
+        guard let account = invitation.usedByAccountID else { return .empty }
+        let who: HTML =
+            users[account].map { "<a href=\"/console/participants/\(account)\">\($0)</a>" }
+            ?? HTML.text(t["console.invitations.deletedAccount"])
+        let when = invitation.usedAt.map { ConsoleFormat.dateTime($0, in: zone) } ?? "–"
+        return "\(who)<br><span class=\"hint\">\(when)</span>"
     }
 
     /// The "works for N days" field (1 to ``maximumDays``, 14 by default).

@@ -1,5 +1,7 @@
 import Care
+import Exports
 import Foundation
+import Recover
 import RecoverData
 import Research
 import Web
@@ -12,8 +14,8 @@ enum ParticipantPage {
     static let chartDays = 28
     /// How many survey results the page lists (newest first).
     static let resultsShown = 10
-    /// How many audit entries the page lists (newest first).
-    static let auditShown = 50
+    /// How many audit entries a page of the audit list shows (newest first; `?page=N` for older ones).
+    static let auditShown = 25
 
     static func show(_ request: Request, context: ConsoleContext) throws -> Response {
         .html(try render(request, context: context, correctionProblem: nil))
@@ -27,8 +29,12 @@ enum ParticipantPage {
         guard try context.records.participantAccount(id: id) != nil else { throw HTTPError(.notFound) }
         // Audited before reading the data, so the audit list below includes this view.
         try context.recordRead(request, participantID: id, row: AuditedRow(table: "account", key: id))
-        let snapshot = try context.records.participantView(id: id, today: today, auditLimit: auditShown)
+        let auditPage = try request.queryInteger("page", in: 1...ConsolePaging.maximumPage, default: 1)
+        let snapshot = try context.records.participantView(
+            id: id, today: today, auditLimit: auditShown, auditOffset: (auditPage - 1) * auditShown)
         guard let page = snapshot else { throw HTTPError(.notFound) }
+        // A page past the last one (there is always a first, holding at least this view).
+        guard page.audit.count > 0 || auditPage == 1 else { throw HTTPError(.notFound) }
         let (participant, results) = (page.participant, page.results)
         // Charts read the values in force: a staff correction replaces the participant's value there.
         let outcomes = page.outcomes.map { item in
@@ -43,7 +49,9 @@ enum ParticipantPage {
                 body: """
                     <h1>\(participant.email)</h1>
                     \(resetNotice(request, t: t))
-                    \(profile(participant, zone: zone, t: t))
+                    \(profile(participant, pseudonym: context.exports.map { exports in
+                        Pseudonyms(signingKey: exports.signingKey).id(for: id)
+                    }, zone: zone, t: t))
                     \(resetSection(request, participantID: id, context: context, t: t))
                     \(ConsentSection.documents(page, t: t))
                     \(ConsentSection.render(page.consents, problems: page.consentProblems, participantID: id, t: t))
@@ -60,7 +68,8 @@ enum ParticipantPage {
                     \(AuditSection.render(
                         page.audit, values: page.auditValues,
                         showValues: AuditSection.showsValues(to: request.account?.role), staff: page.staff,
-                        participantID: id, zone: zone, t: t))
+                        participantID: id, zone: zone, t: t,
+                        paging: .init(page: auditPage, pageSize: auditShown, total: page.auditTotal)))
                     """)
     }
 
@@ -85,10 +94,15 @@ enum ParticipantPage {
             """
     }
 
-    static func profile(_ participant: ConsoleParticipant, zone: TimeZone, t: Localizer) -> HTML {
+    /// The profile; `pseudonym` is the participant's id in exports (``Pseudonyms``), nil without a signing key.
+    static func profile(_ participant: ConsoleParticipant, pseudonym: String?, zone: TimeZone, t: Localizer) -> HTML {
         let rows: [(String, HTML)] = [
             (t["console.participant.email"], HTML.text(participant.email)),
             (t["console.participant.id"], "<span class=\"id\">\(participant.id)</span>"),
+            (
+                t["console.participant.pseudonym"],
+                pseudonym.map { "<span class=\"id\" data-export-pseudonym>\($0)</span>" } ?? HTML.text("–")
+            ),
             (t["console.participant.joined"], HTML.text(ConsoleFormat.dateTime(participant.joinedAt, in: zone))),
             (t["console.participant.zone"], HTML.text(participant.timeZone ?? "–")),
             (t["console.participant.language"], HTML.text(participant.language.flatMap(languageName) ?? "–")),
@@ -152,46 +166,45 @@ enum ParticipantPage {
             """
     }
 
+    /// The task's name as the participant pages show it (`task.<id>.title`), so that both use one term.
     static func taskName(_ studyTask: String, t: Localizer) -> String {
-        let key = "console.task.\(studyTask)"
+        let key = "task.\(studyTask).title"
         let name = t[key]
         return name == key ? studyTask : name
     }
 
-    /// "Pain 3 · Sleep 7 h"; values without a known kind are shown with their kind.
+    /// The study task a result belongs to: its survey id, or the task id without the participant prefix.
+    static func studyTask(of record: SurveyResultRecord) -> String {
+        if RecoverSurveys.ids.contains(record.surveyID) { return record.surveyID }
+        return record.taskID.split(separator: ".").last.map(String.init) ?? record.taskID
+    }
+
+    /// "Pain 3 · Sleep 7 h" (``ConsoleAnswers/outcomeValue(_:t:)``); values without a known kind are shown
+    /// with their kind.
     static func valuesText(_ values: [OutcomeValue], t: Localizer) -> String {
         values.map { value in
-            let text: String =
-                switch value.content {
-                case .integer(let number): String(number)
-                case .double(let number): ConsoleFormat.number(number)
-                case .boolean(let flag): t[flag ? "console.yes" : "console.no"]
-                case .text(let text): text
-                case .date(let date): ConsoleFormat.date(date, in: TimeZone(identifier: "UTC") ?? .current)
-                case .data(let data): "\(data.count) B"
-                }
-            let unit = value.unit.map { " \($0 == "deg" ? "°" : $0)" } ?? ""
-            let key = "console.kind.\(value.kind ?? "")"
-            let label = t[key] == key ? (value.kind ?? "") : t[key]
-            return label.isEmpty ? text + unit : "\(label) \(text)\(unit)"
+            let (label, text) = ConsoleAnswers.outcomeValue(value, t: t)
+            return label.isEmpty ? text : "\(label) \(text)"
         }.joined(separator: " · ")
     }
 
+    /// The newest results, each answer with its question and label as the participant saw them
+    /// (``ConsoleAnswers``), in the participant's zone.
     static func surveyResults(_ results: [SurveyResultRecord], zone: TimeZone, t: Localizer) -> HTML {
         let items = results.reversed().prefix(resultsShown).map { record in
             let answers: [HTML]
             if let result = try? SurveyJSON.decoder().decode(SurveyResult.self, from: record.json) {
-                answers = result.stepResults.flatMap { step in
-                    step.answers.map { answer in
-                        HTML("<li>\(step.stepID) › \(answer.itemID): \(answer.answer.displayText)</li>")
-                    }
+                answers = ConsoleAnswers.lines(result, studyTask: studyTask(of: record), zone: zone, t: t).map { line in
+                    HTML(
+                        "<li><span class=\"answer-question\">\(line.question)</span> <span class=\"answer-value\">\(line.answer)</span></li>"
+                    )
                 }
             } else {
                 answers = ["<li>\(t["console.results.unreadable"])</li>"]
             }
             return HTML(
                 """
-                <li><strong>\(taskName(record.taskID, t: t))</strong> · \(ConsoleFormat.dateTime(record.completedAt, in: zone))
+                <li><strong>\(taskName(studyTask(of: record), t: t))</strong> · \(ConsoleFormat.dateTime(record.completedAt, in: zone))
                 <ul class="answers">\(answers.isEmpty ? ["<li>\(t["console.results.noAnswers"])</li>"] : answers)</ul></li>
                 """)
         }

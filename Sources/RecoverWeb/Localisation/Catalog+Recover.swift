@@ -13,6 +13,10 @@ extension Catalog {
         Catalog([.english: AccessLogStrings.english, .simplifiedChinese: AccessLogStrings.simplifiedChinese]),
         Catalog([.english: ConsoleCatalog.english, .simplifiedChinese: ConsoleCatalog.simplifiedChinese]),
         Catalog([.english: ConsoleRecordStrings.english, .simplifiedChinese: ConsoleRecordStrings.simplifiedChinese]),
+        Catalog([.english: ConsoleAnswerStrings.english, .simplifiedChinese: ConsoleAnswerStrings.simplifiedChinese]),
+        Catalog([
+            .english: ConsoleOverviewStrings.english, .simplifiedChinese: ConsoleOverviewStrings.simplifiedChinese,
+        ]),
         Catalog([.english: FormatsCatalog.english, .simplifiedChinese: FormatsCatalog.simplifiedChinese]),
         Catalog([.english: MediaCatalog.english, .simplifiedChinese: MediaCatalog.simplifiedChinese]),
         Catalog([.english: SignInStrings.english, .simplifiedChinese: SignInStrings.simplifiedChinese]),
