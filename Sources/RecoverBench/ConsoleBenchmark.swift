@@ -85,7 +85,7 @@ enum ConsoleBenchmark {
         configuration.passwordHasher = PasswordHasher(strength: .minimum)
         let admin = try Enrollment(directory: data.directory, hasher: configuration.passwordHasher).addStaff(
             email: "bench-admin-\(UUID().uuidString.prefix(8))@example.com", role: .admin,
-            password: "bench admin password", timeZone: "UTC")
+            password: "quartz lantern orbit meadow 7391 bench", timeZone: "UTC")
         func app(dashboardLifetime: TimeInterval) throws -> WebApp {
             var options = configuration
             options.dashboardLifetime = dashboardLifetime
