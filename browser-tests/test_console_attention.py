@@ -52,19 +52,21 @@ def diary_rung_6_prefer_not_to_answer(driver) -> None:
     driver.find_element(By.CSS_SELECTOR, "[data-body-model-figure] [data-part=patella]").click()
     press_next(driver)
     press_next(driver)  # no diary text
-    press_next(driver)  # submit on the review
+    press_next(driver)  # submit on the review: saved
+    if driver.find_elements(By.ID, "back-to-today"):
+        journey.back_to_today(driver)  # the completion page only informs
     assert "Done" in driver.find_element(By.CSS_SELECTOR, "article[data-task=weeklyDiary]").text
 
 
 def range_of_motion_by_hand(driver, degrees: str) -> None:
     journey.start_card(driver, "rangeOfMotionCheck")
     press_next(driver)
-    driver.find_element(By.CSS_SELECTOR, "[data-rom-start]").click()
+    driver.find_element(By.CSS_SELECTOR, "[data-rom-by-hand]").click()
     manual = driver.find_element(By.ID, "rom-manual")
     support.WebDriverWait(driver, 10).until(lambda d: manual.is_displayed())
     fill(driver, "rom-manual", degrees)
     press_next(driver)
-    press_next(driver)
+    journey.back_to_today(driver)  # saved: the completion page only informs
 
 
 def check_in(driver) -> None:

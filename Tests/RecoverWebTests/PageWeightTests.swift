@@ -18,7 +18,7 @@ import Web
         try client.join()
         client.completeOnboarding()
         let feed = client.get("/")
-        let entry = try link(containing: "/js/study.js", in: feed.text)
+        let entry = try link(containing: "/css/study.css", in: feed.text)
         #expect(entry.hasPrefix("/assets/study/v"))
         let script = client.get(entry, headers: ["accept-encoding": "gzip, deflate, br"])
         #expect(script.status == .ok)
@@ -35,6 +35,28 @@ import Web
         #expect(old.status == .ok && old.header("Cache-Control") == "no-cache")
         #expect(client.get("/assets/study/js/study.js").header("Cache-Control") == "no-cache")
         #expect(client.get("/assets/study/js/none.js").status == .notFound)
+    }
+
+    /// The module scripts a page loads.
+    func scripts(_ page: String) -> [String] {
+        page.components(separatedBy: "<script type=\"module\" src=\"").dropFirst().compactMap {
+            $0.split(separator: "\"").first.map { String($0.split(separator: "/").last ?? "") }
+        }
+    }
+
+    @Test func aPageLoadsOnlyTheModulesOfTheComponentsItHolds() throws {
+        var client = try StudyClient()
+        try client.join()
+        client.completeOnboarding()
+        let feed = client.get("/").text
+        #expect(!scripts(feed).contains("study.js"))
+        #expect(!scripts(feed).contains("scale-slider.js"))
+        let checkin = client.get("/survey/checkin/0", headers: [:])
+        let step =
+            checkin.status == .seeOther ? client.get(try #require(checkin.header("Location"))).text : checkin.text
+        #expect(scripts(step).contains("scale-slider.js"))
+        #expect(!scripts(step).contains("signature-pad.js"))
+        #expect(scripts(client.get("/account").text).contains("timezone.js"))
     }
 
     @Test func theFeedIsRevalidatedAndAnUnchangedFeedIsA304() throws {

@@ -49,7 +49,7 @@ import Web
         var client = try Self.onboarded()
         let account = client.get("/account")
         #expect(account.text.contains("Reminders on this device"))
-        #expect(account.text.contains("study/js/push.js"))
+        #expect(account.text.contains("/js/push.js\""))
         let key = client.send(Request(method: .get, path: "/account/push/key", headers: ["Accept": "application/json"]))
         #expect(key.status == .ok)
         let answer = try json(key)

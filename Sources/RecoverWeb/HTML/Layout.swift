@@ -27,6 +27,7 @@ public enum Layout {
             <link rel="manifest" href="/manifest.webmanifest">
             <meta name="theme-color" content="#12355b">
             \(scriptTags)
+            \(StudyAssets.moduleScripts(for: body))
             </head>
             <body>
             <a class="skip-link" href="#main">\(t["layout.skipToContent"])</a>

@@ -38,7 +38,7 @@ enum HealthPage {
             ? .empty : "<p class=\"notice\">\(t["health.upload.nothingAllowed"])</p>"
         let size = byteSize(health.uploadLimit)
         return Layout.page(
-            title: t["health.page.title"], request: request, scripts: ["study/js/health-upload.js"],
+            title: t["health.page.title"], request: request,
             body: """
                 <link rel="stylesheet" href="\(StudyAssets.url("css/account.css"))">
                 <h1>\(t["health.page.title"])</h1>

@@ -93,7 +93,7 @@ enum AccountPage {
                 "<option value=\"\(language.tag)\" lang=\"\(language.tag)\"\(selected)>\(language.nativeName)</option>")
         }
         return Layout.page(
-            title: t["account.title"], request: request, scripts: ["study/js/timezone.js", "study/js/push.js"],
+            title: t["account.title"], request: request,
             body: """
                 <h1>\(t["account.title"])</h1>
                 \(notice)

@@ -93,7 +93,7 @@ enum JoinPage {
         let t = Localizer(request.language)
         let summary = problems.general ?? (problems.isEmpty ? nil : t["join.error.summary"])
         return Layout.page(
-            title: t["join.title"], request: request, scripts: ["study/js/timezone.js"],
+            title: t["join.title"], request: request,
             body: """
                 <h1>\(t["join.title"])</h1>
                 <p>\(t["join.intro"])</p>

@@ -71,7 +71,7 @@ enum ResetPasswordPage {
         let t = Localizer(request.language)
         let summary = problems.isEmpty ? nil : t["join.error.summary"]
         return Layout.page(
-            title: t["recovery.reset.title"], request: request, scripts: ["study/js/reset-code.js"],
+            title: t["recovery.reset.title"], request: request,
             body: """
                 <h1>\(t["recovery.reset.title"])</h1>
                 <p>\(t["recovery.reset.intro"])</p>

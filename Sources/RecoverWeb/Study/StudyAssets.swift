@@ -54,12 +54,52 @@ enum StudyAssets {
         return asset.response(to: request, cacheControl: "no-cache")
     }
 
-    /// The style sheets and the entry module every participant page loads (in the body: `Layout` owns `head`).
+    /// The style sheets every participant page loads (in the body: `Layout` owns `head`); the page's scripts
+    /// are chosen by ``moduleScripts(for:)`` from what the page holds.
     static var pageHead: HTML {
         """
         <link rel="stylesheet" href="\(url("css/study.css"))">
         <link rel="stylesheet" href="\(AssetCatalog.shared.url("journey.css"))">
-        <script type="module" src="\(url("js/study.js"))"></script>
         """
+    }
+
+    /// Each component module by the attribute that marks the elements it enhances (the selector its script
+    /// queries; docs/components.md). push.js answers the permission card's events.
+    static let modulesByAttribute: [String: [String]] = [
+        "data-signature-pad": ["signature-pad.js"], "data-rom": ["range-of-motion.js"],
+        "data-permission-card": ["permissions.js", "push.js"], "data-scale": ["scale-slider.js"],
+        "data-text-counter": ["text-counter.js"], "data-confirm": ["confirm-submit.js"],
+        "data-timezone": ["timezone.js"], "data-browser-zone-for": ["timezone.js"],
+        "data-body-model": ["body-model.js"], "data-camera-recorder": ["camera-recorder.js"],
+        "data-tone-test": ["hearing-test.js"], "data-noise-check": ["hearing-test.js"],
+        "data-choice-group": ["formats.js"], "data-measure": ["formats.js"], "data-location": ["location.js"],
+        "data-health-upload": ["health-upload.js"], "data-reset-code": ["reset-code.js"],
+        "data-push-device": ["push.js"], "data-error-summary": ["error-summary.js"],
+    ]
+
+    /// Module script tags for the component modules whose elements `body` holds, and only those: one pass over
+    /// the markup collects the `data-` attribute names (a name is followed by `=`, a space, `>` or `/`).
+    static func moduleScripts(for body: HTML) -> HTML {
+        var modules = Set<String>()
+        var bytes = body.rendered.utf8[...]
+        let marker = Array("data-".utf8)
+        while let start = bytes.firstRange(of: marker)?.lowerBound {
+            var end = start
+            while end < bytes.endIndex, !Self.endsName(bytes[end]) { end = bytes.index(after: end) }
+            if let found = modulesByAttribute[String(decoding: bytes[start..<end], as: UTF8.self)] {
+                modules.formUnion(found)
+            }
+            bytes = bytes[end...]
+        }
+        return modules.sorted().map { HTML("<script type=\"module\" src=\"\(url("js/\($0)"))\"></script>") }.joined
+    }
+
+    private static func endsName(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "="), UInt8(ascii: " "), UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "\n"),
+            UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"), UInt8(ascii: ","):
+            true
+        default: false
+        }
     }
 }
