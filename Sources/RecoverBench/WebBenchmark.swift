@@ -59,7 +59,7 @@ enum WebBenchmark {
         let routes: [(name: String, path: String, token: String?)] = [
             ("sign-in", "/sign-in", nil),
             ("feed", "/", participant),
-            ("survey-step", "/survey/checkin/\(today)", participant),
+            ("survey-step", "/survey/checkin/\(today)/step/1", participant),
             ("insights", "/insights", participant),
             ("console-dashboard", "/console", admin),
         ]
@@ -101,7 +101,7 @@ enum WebBenchmark {
             if tokens[job.email] == nil { tokens[job.email] = try study.token(email: job.email) }
         }
         let work = jobs.map {
-            (cookie: "recover_session=\(tokens[$0.email] ?? "")", path: "/survey/checkin/\($0.occurrence)")
+            (cookie: "recover_session=\(tokens[$0.email] ?? "")", path: "/survey/checkin/\($0.occurrence)/step/1")
         }
         let seconds = Double(duration) ?? 5
         return try LoadDriver.run(
