@@ -135,6 +135,7 @@ enum LoadDriver {
     }
 
     /// A client handed to exactly one thread.
+    // @unchecked Sendable: each box is made for one new thread and used only by it, never shared after.
     struct UncheckedBox<Value>: @unchecked Sendable {
         let value: Value
         init(_ value: Value) { self.value = value }
