@@ -99,7 +99,7 @@ let package = Package(
         .target(name: "CarePostgres", dependencies: ["Care", "Postgres", "RowChanges"]),
 
         // The study, its records and use cases.
-        .target(name: "Recover", dependencies: ["Research", "Care"]),
+        .target(name: "Recover", dependencies: ["Research", "Care"], resources: [.copy("Study")]),
         .target(
             name: "RecoverData",
             dependencies: [

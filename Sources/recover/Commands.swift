@@ -6,6 +6,7 @@ enum Commands {
         invite,
         staff,
         survey,
+        study,
         schedule,
         audit,
         consent,

@@ -45,6 +45,13 @@ public enum RecoverOutcomes {
         }
     }
 
+    /// The outcome values of a result of a survey of `study`: the built-in mapping of a Recover survey, else the
+    /// study file's rules.
+    public static func values(for result: SurveyResult, study: StudyDefinition) throws(MappingError) -> [OutcomeValue] {
+        let mapper = mapper(for: result.surveyID) ?? StudyFileOutcomeMapping(study: study)
+        return try mapper.outcomeValues(from: result)
+    }
+
     /// The outcome values of a result of any Recover survey.
     public static func values(for result: SurveyResult) throws(MappingError) -> [OutcomeValue] {
         guard let mapper = mapper(for: result.surveyID) else {

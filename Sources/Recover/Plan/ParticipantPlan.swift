@@ -25,7 +25,7 @@ public enum ParticipantPlan {
     /// The study task id (`onboarding`, `checkin`, `rangeOfMotionCheck`) of a care task, which is also the
     /// id of the survey it runs; `nil` for a task that is not part of the study.
     public static func studyTaskID(of task: CareTask) -> String? {
-        guard let group = task.groupIdentifier, RecoverSurveysIDs.all.contains(group) else { return nil }
+        guard let group = task.groupIdentifier, StudyTaskID.isWellFormed(group) else { return nil }
         return group
     }
 
@@ -103,9 +103,4 @@ public enum ParticipantPlan {
     public static func isOnboarded(onboardingOutcomes: [Outcome]) -> Bool {
         onboardingOutcomes.contains { $0.isLive && $0.taskID.hasSuffix(".\(StudyTaskID.onboarding)") }
     }
-}
-
-/// The study task ids as a set, for lookups.
-enum RecoverSurveysIDs {
-    static let all: Set<String> = Set(RecoverSurveys.ids)
 }

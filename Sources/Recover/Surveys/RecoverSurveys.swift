@@ -13,8 +13,13 @@ public enum RecoverSurveys {
         StudyTaskID.kneeBendVideo, StudyTaskID.hearingScreening,
     ]
 
-    /// The survey with `id` in `language`, or `nil` when there is none.
+    /// The shipped study's survey with `id` in `language`, or `nil` when there is none.
     public static func survey(_ id: String, language: StudyLanguage = .english) -> Survey? {
+        RecoverStudy.shipped.studySurvey(id)?.survey(language: language.tag, fallback: StudyLanguage.english.tag)
+    }
+
+    /// The survey with `id` in `language` as the Swift builders make it (the source of the shipped study file).
+    static func builtSurvey(_ id: String, language: StudyLanguage = .english) -> Survey? {
         switch id {
         case StudyTaskID.onboarding: onboarding(language: language)
         case StudyTaskID.checkin: checkin(language: language)

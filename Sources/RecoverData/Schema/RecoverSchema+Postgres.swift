@@ -22,7 +22,8 @@ extension RecoverSchema {
         ] + HealthStore.postgresMigrations + MessageOutbox.postgresMigrations
         + ReminderPreferenceStore.postgresMigrations + CalendarFeedStore.postgresMigrations
         + StudyContactStore.postgresMigrations + PushSubscriptions.postgresMigrations
-        + OutcomeCorrections.postgresMigrations
+        + OutcomeCorrections.postgresMigrations + StudyVersionStore.postgresMigrations
+        + [SurveyDataStore.postgresDraftStudyVersion]
 
     /// Connects to the study database at `url`, applies the migrations not yet applied (several instances
     /// starting at once apply each once), and records every write in the audit trail as `system` unless the

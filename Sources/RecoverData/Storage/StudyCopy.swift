@@ -28,6 +28,7 @@ public enum StudyCopy {
         ("reminder_preference", "participant_id"),
         ("calendar_feed", "participant_id"), ("study_contact", "id"),
         ("push_subscription", "id"), ("push_vapid_key", "id"), ("outcome_correction", "id"),
+        ("study_version", "version"),
     ]
 
     /// Why a copy was refused or stopped; nothing was written to the target.

@@ -57,4 +57,6 @@ public struct SurveyState: Sendable {
     public let event: CareEvent?
     /// The saved survey run of the event, if any.
     public let draft: SurveyDraftRecord?
+    /// The study version the event's survey comes from: the draft's, else the version in force.
+    public let study: StudyDefinition
 }

@@ -41,7 +41,9 @@ extension StudyDatabase {
             let joined = min(LocalDateTime(instant: account.createdAt, in: zone).date, today)
             _ = try db.care.addPatient(
                 Patient(id: patientID, name: account.email, timeZoneIdentifier: zone.identifier))
-            let (plan, tasks) = ParticipantPlan.initial(patientID: patientID, joinedOn: joined)
+            let (plan, _) = ParticipantPlan.initial(patientID: patientID, joinedOn: joined)
+            let tasks = StudyPlan(try StudyVersionStore.inForce(in: db)).tasksOnJoining(
+                patientID: patientID, anchors: StudyAnchors(joined: joined))
             _ = try db.care.addCarePlan(plan)
             for task in tasks { _ = try db.care.addTask(task) }
         }
@@ -82,7 +84,10 @@ extension StudyDatabase {
             ? nil
             : try SurveyDataStore.draft(
                 patientID: participant.patientID, taskID: taskID, occurrence: key.occurrence, in: db)
-        return SurveyState(participant: participant, event: event, draft: draft)
+        let study =
+            try draft?.studyVersion.flatMap { try StudyVersionStore.definition(version: $0, in: db) }
+            ?? StudyVersionStore.inForce(in: db)
+        return SurveyState(participant: participant, event: event, draft: draft, study: study)
     }
 
     /// One day of the participant's feed and its week, with the events that have a saved draft
@@ -134,9 +139,13 @@ extension StudyDatabase {
 extension StudyDatabase {
     /// Saves `run` as the draft of the participant's event `key` (a page of an active step done in the browser).
     public func saveDraft(_ run: SurveyRun, _ key: StudyEventKey, for participant: ParticipantState) throws {
-        let draft = SurveyDraftRecord(
-            patientID: participant.patientID, taskID: participant.taskID(key.studyTaskID), occurrence: key.occurrence,
-            json: try SurveyJSON.encode(run), updatedAt: participant.now)
-        try database.write { db in try SurveyDataStore.saveDraft(draft, in: db) }
+        let json = try SurveyJSON.encode(run)
+        try database.write { db in
+            let draft = SurveyDraftRecord(
+                patientID: participant.patientID, taskID: participant.taskID(key.studyTaskID),
+                occurrence: key.occurrence, json: json, updatedAt: participant.now,
+                studyVersion: try StudyVersionStore.inForce(in: db).version)
+            try SurveyDataStore.saveDraft(draft, in: db)
+        }
     }
 }

@@ -30,7 +30,7 @@ extension StudyDatabase {
                 try SurveyDataStore.saveDraft(
                     SurveyDraftRecord(
                         patientID: participant.patientID, taskID: event.task.id, occurrence: key.occurrence,
-                        json: try SurveyJSON.encode(run), updatedAt: now), in: db)
+                        json: try SurveyJSON.encode(run), updatedAt: now, studyVersion: state.study.version), in: db)
             case .replace(let run, let survey, let outcomeID):
                 guard let event = state.event, event.outcome?.id == outcomeID, event.outcome?.isLive == true else {
                     throw StudyRecordError(.outOfDate)
@@ -76,9 +76,10 @@ extension StudyDatabase {
         _ result: SurveyResult, of survey: Survey, task: CareTask, occurrence: Int, studyTaskID: String,
         participant: ParticipantState, actor: String, signingKey: SigningKey?, in db: StoreConnection
     ) throws -> [CareTask] {
+        let study = try StudyVersionStore.inForce(in: db)
         let values: [OutcomeValue]
         do {
-            values = try RecoverOutcomes.values(for: result)
+            values = try RecoverOutcomes.values(for: result, study: study)
         } catch {
             throw StudyRecordError(.incomplete)
         }
@@ -93,9 +94,11 @@ extension StudyDatabase {
         if studyTaskID == StudyTaskID.onboarding {
             consent = try consentRecord(
                 from: result, runID: result.runID, participant: participant, survey: survey, in: db)
-            laterTasks = ParticipantPlan.afterOnboarding(
-                patientID: participant.patientID, completedOn: participant.today,
-                checkinTime: ParticipantPlan.checkinTime(fromOnboarding: values))
+            let anchors = StudyAnchors(
+                joined: task.effectiveDate.date, onboarded: participant.today,
+                answers: StudyAnchors.answers(from: values, in: participant.zone))
+            laterTasks = StudyPlan(study).tasksAfterOnboarding(
+                patientID: participant.patientID, anchors: anchors)
         }
         db.auditActor = actor
         do {

@@ -6,10 +6,11 @@ extension SurveyDataStore {
     public static func saveDraft(_ draft: SurveyDraftRecord, in db: StoreConnection) throws {
         try db.execute(
             """
-            INSERT INTO survey_draft (patient_id, task_id, occurrence, json, updated_at) VALUES (?, ?, ?, ?, ?)
+            INSERT INTO survey_draft (patient_id, task_id, occurrence, json, updated_at, study_version)
+            VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (patient_id, task_id, occurrence) DO UPDATE SET json = excluded.json, updated_at = excluded.updated_at
             """,
-            [draft.patientID, draft.taskID, draft.occurrence, draft.json, draft.updatedAt])
+            [draft.patientID, draft.taskID, draft.occurrence, draft.json, draft.updatedAt, draft.studyVersion])
     }
 
     /// The draft of an event, inside the caller's transaction.
@@ -100,7 +101,8 @@ extension SurveyDraftRecord {
     init(row: StoreRow) throws {
         self.init(
             patientID: try row.string("patient_id"), taskID: try row.string("task_id"),
-            occurrence: try row.int("occurrence"), json: try row.data("json"), updatedAt: try row.date("updated_at"))
+            occurrence: try row.int("occurrence"), json: try row.data("json"), updatedAt: try row.date("updated_at"),
+            studyVersion: try row["study_version"] as Int?)
     }
 }
 

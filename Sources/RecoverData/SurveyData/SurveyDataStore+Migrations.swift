@@ -1,3 +1,4 @@
+import Postgres
 import SQLite
 
 extension SurveyDataStore {
@@ -25,6 +26,16 @@ extension SurveyDataStore {
                     json BLOB NOT NULL
                 );
                 CREATE INDEX survey_result_patient_task ON survey_result (patient_id, task_id, completed_at);
-                """)
+                """),
+        draftStudyVersion,
     ]
+
+    /// A draft remembers the study version it was started under (NULL: the shipped version), so a survey revised
+    /// meanwhile does not change under it. The same SQL on both databases.
+    static let draftStudyVersion = Migration(
+        name: "surveys-002-draft-study-version", sql: "ALTER TABLE survey_draft ADD COLUMN study_version INTEGER;")
+
+    /// ``draftStudyVersion`` on PostgreSQL.
+    static let postgresDraftStudyVersion = PostgresMigration(
+        name: draftStudyVersion.name, sql: "ALTER TABLE survey_draft ADD COLUMN study_version integer;")
 }

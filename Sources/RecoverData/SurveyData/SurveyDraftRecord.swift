@@ -18,7 +18,14 @@ public struct SurveyDraftRecord: Codable, Hashable, Sendable {
     public var updatedAt: Date
 
     /// A draft; the date is rounded to milliseconds.
-    public init(patientID: String, taskID: String, occurrence: Int, json: Data, updatedAt: Date = Date()) {
+    /// The study version the draft was started under; nil for the shipped version.
+    public var studyVersion: Int?
+
+    public init(
+        patientID: String, taskID: String, occurrence: Int, json: Data, updatedAt: Date = Date(),
+        studyVersion: Int? = nil
+    ) {
+        self.studyVersion = studyVersion
         self.patientID = patientID
         self.taskID = taskID
         self.occurrence = occurrence

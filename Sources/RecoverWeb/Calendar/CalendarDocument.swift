@@ -19,7 +19,7 @@ enum CalendarDocument {
         let events = found.events.compactMap { event -> ICalendarFeed.Event? in
             guard let studyTaskID = ParticipantPlan.studyTaskID(of: event.task) else { return nil }
             let scheduled = event.scheduleEvent
-            let title = t["task.\(studyTaskID).title"]
+            let title = StudyText.taskTitle(studyTaskID, t)
             let isDone = event.outcome?.isLive == true
             return ICalendarFeed.Event(
                 uid: uid(taskID: event.task.id, studyTaskID: studyTaskID, occurrence: scheduled.occurrence),

@@ -168,9 +168,7 @@ enum ParticipantPage {
 
     /// The task's name as the participant pages show it (`task.<id>.title`), so that both use one term.
     static func taskName(_ studyTask: String, t: Localizer) -> String {
-        let key = "task.\(studyTask).title"
-        let name = t[key]
-        return name == key ? studyTask : name
+        StudyText.taskTitle(studyTask, t)
     }
 
     /// The study task a result belongs to: its survey id, or the task id without the participant prefix.

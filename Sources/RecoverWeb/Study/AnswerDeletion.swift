@@ -17,7 +17,7 @@ enum AnswerDeletion {
                 body: """
                     \(StudyAssets.pageHead)
                     <h1>\(t["delete.title"])</h1>
-                    <p>\(t("delete.text", ["task": t["task.\(event.studyTaskID).title"], "date": StudyText.longDate(event.day, t)]))</p>
+                    <p>\(t("delete.text", ["task": StudyText.taskTitle(event.studyTaskID, t), "date": StudyText.longDate(event.day, t)]))</p>
                     <p class="task-answers">\(summary)</p>
                     <form method="post" action="/answer/\(event.path)/delete" class="survey-actions">
                     \(Layout.csrfField(request))

@@ -27,7 +27,7 @@ enum CompletionPage {
                 body: """
                     \(StudyAssets.pageHead)
                     <div class="completion stack" role="status">
-                    <p class="completion-saved">\(t("survey.completion.saved", ["task": t["task.\(event.studyTaskID).title"]]))</p>
+                    <p class="completion-saved">\(t("survey.completion.saved", ["task": StudyText.taskTitle(event.studyTaskID, t)]))</p>
                     <h1>\(title)</h1>
                     \(shown)
                     \(MediaWidgets.hearingResult(outcome, survey: survey, t: t))

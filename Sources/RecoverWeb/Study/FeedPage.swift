@@ -64,7 +64,7 @@ enum FeedPage {
         }
         let savedNote: HTML =
             saved.map {
-                "<p class=\"saved-note alert alert--success\" role=\"status\" id=\"saved-note\">\(t("feed.saved", ["task": t["task.\($0).title"]]))</p>"
+                "<p class=\"saved-note alert alert--success\" role=\"status\" id=\"saved-note\">\(t("feed.saved", ["task": StudyText.taskTitle($0, t)]))</p>"
             } ?? .empty
         let allDone: HTML =
             feed.isOnboarded && !required.isEmpty && required.allSatisfy({ $0.state == .done })
@@ -129,10 +129,10 @@ enum FeedPage {
         return """
             <article class="task-card is-\(card.state.rawValue)" aria-labelledby="\(id)" data-task="\(card.studyTaskID)">
             <div class="task-card-header">
-            <h3 class="task-title" id="\(id)">\(t["task.\(card.studyTaskID).title"])</h3>
+            <h3 class="task-title" id="\(id)">\(StudyText.taskTitle(card.studyTaskID, t))</h3>
             <span class="task-status">\(status)</span>
             </div>
-            <p class="task-instructions">\(t["task.\(card.studyTaskID).instructions"])</p>
+            <p class="task-instructions">\(StudyText.taskInstructions(card.studyTaskID, t))</p>
             \(answers)
             \(actionRow)
             </article>

@@ -34,7 +34,7 @@ struct StepPage {
             <h2 class="error-summary-title">\(t["survey.error.summary"])</h2>\
             <ul>\(problems.map { HTML("<li><a href=\"#\(fieldID(of: $0))\">\(t($0.key, $0.arguments))</a></li>") })</ul></div>
             """
-        let title = step.title ?? t["task.\(event.studyTaskID).title"]
+        let title = step.title ?? StudyText.taskTitle(event.studyTaskID, t)
         let back: HTML =
             run.canGoBack
             ? "<button type=\"submit\" class=\"button button--secondary\" name=\"action\" value=\"back\" formnovalidate>\(t["survey.back"])</button>"

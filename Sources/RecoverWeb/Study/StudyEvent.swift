@@ -14,6 +14,8 @@ struct StudyEvent {
     let event: CareEvent
     /// The saved survey run of the event, if any.
     let draft: SurveyDraftRecord?
+    /// The study version the survey comes from (the draft's, else the one in force).
+    let study: StudyDefinition
 
     var taskID: String { event.task.id }
     var occurrence: Int { event.scheduleEvent.occurrence }
@@ -24,7 +26,7 @@ struct StudyEvent {
     /// The study task and occurrence of the route; 404 when they name nothing the study has.
     static func key(_ request: Request) throws -> StudyEventKey {
         let studyTaskID = try request.parameter("task")
-        guard RecoverSurveys.ids.contains(studyTaskID),
+        guard StudyTaskID.isWellFormed(studyTaskID),
             let occurrence = Int(try request.parameter("occurrence")), occurrence >= 0, occurrence < 1_000_000
         else { throw HTTPError(.notFound, "study.error.noSuchEvent") }
         return StudyEventKey(studyTaskID: studyTaskID, occurrence: occurrence)
@@ -45,7 +47,9 @@ struct StudyEvent {
         -> StudyEvent
     {
         guard let found = state.event else { throw HTTPError(.notFound, "study.error.noSuchEvent") }
-        return StudyEvent(participant: participant, studyTaskID: key.studyTaskID, event: found, draft: state.draft)
+        return StudyEvent(
+            participant: participant, studyTaskID: key.studyTaskID, event: found, draft: state.draft,
+            study: state.study)
     }
 
     /// Whether the gate forbids the survey the route names, before any lookup: another survey while
@@ -53,7 +57,7 @@ struct StudyEvent {
     /// new version waits for the participant's signature.
     static func gateForbids(_ request: Request, participant: ParticipantContext) -> Bool {
         let studyTaskID = request.parameters["task"] ?? ""
-        guard studyTaskID != StudyTaskID.onboarding, RecoverSurveys.ids.contains(studyTaskID) else { return false }
+        guard studyTaskID != StudyTaskID.onboarding, StudyTaskID.isWellFormed(studyTaskID) else { return false }
         return !participant.isOnboarded || !participant.state.pendingConsents.isEmpty
     }
 
@@ -68,8 +72,9 @@ struct StudyEvent {
         if studyTaskID == StudyTaskID.onboarding {
             // Onboarding signs the participation document's current version, which may be newer than the shipped one.
             let consent = participant.state.participationDocument?.engineDocument(participant.language.tag)
-            return RecoverSurveys.onboarding(language: participant.language, consent: consent)
+            let onboarding = study.survey(for: studyTaskID, language: participant.language.tag)
+            return (onboarding ?? RecoverSurveys.onboarding(language: participant.language)).signing(consent)
         }
-        return RecoverSurveys.survey(studyTaskID, language: participant.language) ?? Survey(id: studyTaskID, steps: [])
+        return study.survey(for: studyTaskID, language: participant.language.tag) ?? Survey(id: studyTaskID, steps: [])
     }
 }

@@ -15,4 +15,14 @@ public enum StudyTaskID {
     public static let kneeBendVideo = "kneeBendVideo"
     /// The optional hearing screening (noise check and tone audiometry).
     public static let hearingScreening = "hearingScreening"
+
+    /// Whether `id` can be a study task id: 1 to 64 letters, digits, `-` or `_` (a URL segment, and the part of a
+    /// care task id after the participant's).
+    public static func isWellFormed(_ id: String) -> Bool {
+        (1...64).contains(id.utf8.count)
+            && id.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == 0x2D || byte == 0x5F
+            }
+    }
 }

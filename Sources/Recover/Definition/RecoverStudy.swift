@@ -1,0 +1,31 @@
+import Foundation
+import Research
+
+/// The Recover study as it ships: the study file `Study/recover.study.json` in this module's resources, the
+/// version a new data folder starts from.
+public enum RecoverStudy {
+    /// The shipped study file's bytes.
+    public static let shippedFile: Data = {
+        guard let url = Bundle.module.url(forResource: "recover.study", withExtension: "json", subdirectory: "Study"),
+            let data = try? Data(contentsOf: url)
+        else { fatalError("the Recover module's resources lack Study/recover.study.json") }
+        return data
+    }()
+
+    /// The shipped study, read and checked.
+    public static let shipped: StudyDefinition = {
+        do {
+            return try StudyFile.read(shippedFile, importQuestionnaire: questionnaireImporter)
+        } catch {
+            fatalError("the shipped study file has problems:\n\(error)")
+        }
+    }()
+
+    /// How study files of this build read FHIR Questionnaires.
+    public static let questionnaireImporter: StudyFile.QuestionnaireImporter? = nil
+
+    /// The file the shipped study would be if it were made from the Swift builders now (kept equal by a test).
+    public static func builtFile() throws -> Data {
+        try StudyFile.write(RecoverStudyBuilder.definition())
+    }
+}

@@ -1,0 +1,98 @@
+import Care
+import Foundation
+import Research
+
+/// The checks across a study file's parts, once each part has been read: unique ids, tasks that run known surveys,
+/// anchors and mappings that name real items, surveys whose translations have the same steps and items.
+enum StudyLint {
+    static func problems(in study: StudyDefinition) -> [StudyProblem] {
+        var problems: [StudyProblem] = []
+        func add(_ location: String, _ message: String) { problems.append(StudyProblem(location, message)) }
+        for (index, language) in study.languages.enumerated() where study.languages.firstIndex(of: language) != index {
+            add("languages[\(index)]", "\"\(language)\" is listed twice")
+        }
+        let defaultLanguage = study.languages.first ?? "en"
+        if study.title[defaultLanguage] == nil { add("title", "has no text in \"\(defaultLanguage)\"") }
+        var surveyIDs: Set<String> = []
+        for (index, survey) in study.surveys.enumerated() {
+            let location = "surveys[\(index)]"
+            if !surveyIDs.insert(survey.id).inserted { add("\(location).id", "\"\(survey.id)\" is used twice") }
+            if survey.languages[defaultLanguage] == nil {
+                add(location, "has no text in the study's default language \"\(defaultLanguage)\"")
+            }
+            for language in survey.languages.keys.sorted() where !study.languages.contains(language) {
+                add(
+                    "\(location).\(survey.source == .fhir ? "fhir" : "languages").\(language)",
+                    "not one of the study's languages")
+            }
+            if let reference = survey.languages[defaultLanguage] {
+                for (language, translation) in survey.languages.sorted(by: { $0.key < $1.key })
+                where language != defaultLanguage && shape(translation) != shape(reference) {
+                    add("\(location).languages.\(language)", "has other steps or items than \"\(defaultLanguage)\"")
+                }
+            }
+        }
+        var taskIDs: Set<String> = []
+        for (index, task) in study.tasks.enumerated() {
+            let location = "tasks[\(index)]"
+            if !taskIDs.insert(task.id).inserted { add("\(location).id", "\"\(task.id)\" is used twice") }
+            if !StudyTaskID.isWellFormed(task.id) {
+                add("\(location).id", "use 1 to 64 letters, digits, \"-\" or \"_\"")
+            }
+            if !surveyIDs.contains(task.survey) { add("\(location).survey", "no survey \"\(task.survey)\"") }
+            if task.title[defaultLanguage] == nil { add("\(location).title", "has no text in \"\(defaultLanguage)\"") }
+            for (elementIndex, element) in task.schedule.enumerated() {
+                let elementLocation = "\(location).schedule[\(elementIndex)]"
+                if case .answer(let kind) = element.anchor, !onboardingItem(kind, of: study, isDate: true) {
+                    add("\(elementLocation).anchor", "no date item \"\(kind)\" in the onboarding survey")
+                }
+                if case .answer(let kind, _) = element.time, !onboardingItem(kind, of: study, isDate: false) {
+                    add("\(elementLocation).time", "no time item \"\(kind)\" in the onboarding survey")
+                }
+                if task.id == StudyTaskID.onboarding, element.anchor != .joined {
+                    add("\(elementLocation).anchor", "onboarding counts from the day the participant joined")
+                }
+            }
+        }
+        if !taskIDs.contains(StudyTaskID.onboarding) {
+            add("tasks", "a study needs the task \"\(StudyTaskID.onboarding)\" (consent and onboarding)")
+        }
+        for (index, rule) in study.outcomes.enumerated() {
+            let location = "outcomes[\(index)]"
+            guard let survey = study.studySurvey(rule.survey)?.languages[defaultLanguage] else {
+                add("\(location).survey", "no survey \"\(rule.survey)\"")
+                continue
+            }
+            guard let step = survey.step(rule.step) else {
+                add("\(location).step", "no step \"\(rule.step)\" in survey \"\(rule.survey)\"")
+                continue
+            }
+            if !step.items.contains(where: { $0.id == rule.item }) {
+                add("\(location).item", "no item \"\(rule.item)\" in step \"\(rule.step)\"")
+            }
+        }
+        return problems
+    }
+
+    /// The survey's steps and their items, without texts: what translations must share.
+    static func shape(_ survey: Survey) -> [[String]] {
+        survey.steps.map { step in [step.id] + step.items.map(\.id) }
+    }
+
+    /// Whether the onboarding survey has the item `id` of the right kind (a date, or a time of day).
+    static func onboardingItem(_ id: String, of study: StudyDefinition, isDate: Bool) -> Bool {
+        guard let task = study.task(StudyTaskID.onboarding), let survey = study.studySurvey(task.survey),
+            let onboarding = survey.languages[study.languages.first ?? "en"]
+        else { return false }
+        for step in onboarding.steps {
+            for item in step.items where item.id == id {
+                switch item.answerFormat {
+                case .date: return isDate
+                case .timeOfDay: return !isDate
+                default: return false
+                }
+            }
+        }
+        return false
+    }
+}
