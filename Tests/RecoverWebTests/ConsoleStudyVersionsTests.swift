@@ -92,3 +92,36 @@ import Testing
         #expect(participant.get("/console/study/1.json").status == .forbidden)
     }
 }
+
+/// The console participant page's KOOS table: a row per questionnaire, newest first, the subscales named.
+@Suite struct ConsoleKneeScoresTests {
+    @Test func subscaleScoresAreShownPerQuestionnaire() throws {
+        let fixture = try ConsoleFixture()
+        try fixture.addStaff("res@example.com", role: .researcher)
+        let alice = try fixture.addParticipant("alice@example.com", joinedDaysAgo: 10)
+        let task = CareTask(
+            id: "\(alice).koos", title: "KOOS", carePlanID: "plan-\(alice)",
+            schedule: .dailyAllDay(from: fixture.today.addingDays(-10)), groupIdentifier: "koos",
+            effectiveDate: fixture.today.addingDays(-10).startOfDay)
+        try StudyStorage(fixture.database).write { db in
+            _ = try db.care.addTask(task)
+            for (occurrence, pain) in [(0, 55.5), (10, 69.444)] {
+                _ = try db.care.addOutcome(
+                    Outcome(
+                        taskID: task.id, taskVersionID: task.versionID, occurrenceIndex: occurrence,
+                        values: [
+                            OutcomeValue(.double(pain), kind: "koos.pain"), OutcomeValue(.double(50), kind: "koos.qol"),
+                        ], createdDate: fixture.clock.now))
+            }
+        }
+        var client = fixture.client()
+        client.signIn("res@example.com")
+        let whole = client.get("/console/participants/\(alice)").text
+        let page = try #require(whole.components(separatedBy: "<h3>Knee questionnaire (KOOS)</h3>").dropFirst().first)
+        #expect(page.contains("<th scope=\"col\">KOOS pain</th>"))
+        let newest = try #require(page.range(of: "<th scope=\"row\">\(fixture.today)</th>"))
+        let oldest = try #require(page.range(of: "<th scope=\"row\">\(fixture.today.addingDays(-10))</th>"))
+        #expect(newest.lowerBound < oldest.lowerBound)
+        #expect(page.contains("<td>fewer than half answered</td><td>69.4</td>"))
+    }
+}
