@@ -15,18 +15,22 @@ public struct Survey: Hashable, Sendable {
     public var navigationRules: [String: [NavigationRule]]
     /// A step whose skip rule holds over the answers so far is passed over.
     public var skipRules: [String: ResultPredicate]
+    /// Where the survey is published as a FHIR Questionnaire, when it has a canonical URL (kept by the import).
+    public var canonical: SurveyCanonical?
 
     /// Creates a `Survey` from its members.
     public init(
         id: String,
         steps: [Step],
         navigationRules: [String: [NavigationRule]] = [:],
-        skipRules: [String: ResultPredicate] = [:]
+        skipRules: [String: ResultPredicate] = [:],
+        canonical: SurveyCanonical? = nil
     ) {
         self.id = id
         self.steps = steps
         self.navigationRules = navigationRules
         self.skipRules = skipRules
+        self.canonical = canonical
     }
 
     /// The step with `id`.
@@ -74,7 +78,7 @@ public struct Survey: Hashable, Sendable {
 
 extension Survey: Codable {
     private enum CodingKeys: String, CodingKey {
-        case format, version, id, steps, navigationRules, skipRules
+        case format, version, id, steps, navigationRules, skipRules, canonical
     }
 
     /// The `format` member of a survey document.
@@ -87,7 +91,8 @@ extension Survey: Codable {
             id: try c.decode(String.self, forKey: .id),
             steps: try c.decode([Step].self, forKey: .steps),
             navigationRules: try c.decodeIfPresent([String: [NavigationRule]].self, forKey: .navigationRules) ?? [:],
-            skipRules: try c.decodeIfPresent([String: ResultPredicate].self, forKey: .skipRules) ?? [:]
+            skipRules: try c.decodeIfPresent([String: ResultPredicate].self, forKey: .skipRules) ?? [:],
+            canonical: try c.decodeIfPresent(SurveyCanonical.self, forKey: .canonical)
         )
     }
 
@@ -99,5 +104,6 @@ extension Survey: Codable {
         try c.encode(steps, forKey: .steps)
         if !navigationRules.isEmpty { try c.encode(navigationRules, forKey: .navigationRules) }
         if !skipRules.isEmpty { try c.encode(skipRules, forKey: .skipRules) }
+        try c.encodeIfPresent(canonical, forKey: .canonical)
     }
 }
