@@ -126,7 +126,8 @@ def test_questionnaire_responses_are_completed_answers(bundle):
 
 
 BASE = "http://recover.local/fhir"
-SURVEYS = ["onboarding", "checkin", "rangeOfMotionCheck", "weeklyDiary", "kneeBendVideo", "hearingScreening"]
+SURVEYS = [s["id"] for s in json.loads(
+    (Path(__file__).resolve().parent.parent / "Sources/Recover/Study/recover.study.json").read_text())["surveys"]]
 
 
 def link_ids(items):

@@ -18,11 +18,14 @@ extension Commands {
 
 /// The subcommands of `recover survey`.
 enum SurveyCommand {
+    /// The surveys of the shipped study, in its order.
+    static var shippedIDs: [String] { RecoverStudy.shipped.surveys.map(\.id) }
+
     static let languageOption = OptionSpec.option("language", value: "TAG", help: "Language of texts: en or zh-Hans.")
 
-    static let list = CommandSpec(name: "list", abstract: "List the built-in survey identifiers.") { arguments in
+    static let list = CommandSpec(name: "list", abstract: "List the shipped study's survey identifiers.") { arguments in
         try arguments.expectPositionals(atMost: 0)
-        for id in RecoverSurveys.ids { Output.standard.line(id) }
+        for id in shippedIDs { Output.standard.line(id) }
     }
 
     static let export = CommandSpec(
@@ -35,7 +38,7 @@ enum SurveyCommand {
         try arguments.expectPositionals(atMost: 1)
         let id = try arguments.positional(0, "id")
         guard let survey = RecoverSurveys.survey(id, language: try language(arguments)) else {
-            throw UsageError("no built-in survey '\(id)'; known: \(RecoverSurveys.ids.joined(separator: ", "))")
+            throw UsageError("no built-in survey '\(id)'; known: \(shippedIDs.joined(separator: ", "))")
         }
         try Output.standard.write(String(decoding: SurveyJSON.encode(survey), as: UTF8.self) + "\n")
     }
@@ -103,7 +106,7 @@ enum SurveyCommand {
         switch SurveyRun.answerAll(survey, pages: pages, runID: runID, at: date, timeZone: timeZone) {
         case .success(let result):
             do {
-                report = try MappedResult(result)
+                report = try MappedResult(result, survey: survey)
             } catch let error as MappingError {
                 throw DataError(error.message)
             }
@@ -133,7 +136,7 @@ enum SurveyCommand {
     static func loadSurvey(_ source: String, language: StudyLanguage) throws -> Survey {
         if let survey = RecoverSurveys.survey(source, language: language) { return survey }
         guard source.hasSuffix(".json") || FileManager.default.fileExists(atPath: source) else {
-            throw UsageError("no built-in survey '\(source)'; known: \(RecoverSurveys.ids.joined(separator: ", "))")
+            throw UsageError("no built-in survey '\(source)'; known: \(shippedIDs.joined(separator: ", "))")
         }
         do {
             return try SurveyJSON.decodeSurvey(try read(source))

@@ -106,14 +106,15 @@ import Testing
             ])
         ])
         let data = try studyFile(withSurvey: .object(questionnaire))
+        let index = RecoverStudy.shipped.surveys.count
         do {
             _ = try StudyFile.read(data, importQuestionnaire: RecoverStudy.questionnaireImporter)
             Issue.record("the file should be refused")
         } catch {
             #expect(
                 error.problems.map(\.description) == [
-                    "surveys[6].fhir.en: item[0] 'photo' enableWhen[0]: refers to 'missing', which is not a question of this Questionnaire",
-                    "surveys[6].fhir.en: item[0] 'photo': unsupported item type 'attachment'",
+                    "surveys[\(index)].fhir.en: item[0] 'photo' enableWhen[0]: refers to 'missing', which is not a question of this Questionnaire",
+                    "surveys[\(index)].fhir.en: item[0] 'photo': unsupported item type 'attachment'",
                 ])
         }
     }

@@ -43,6 +43,9 @@ struct QuestionnaireWriter {
         if !survey.navigationRules.isEmpty {
             problem("", "navigation rules cannot be expressed (a Questionnaire has no jumps between pages)")
         }
+        if !survey.scores.isEmpty {
+            problem("", "calculated scores cannot be expressed (they are computed by the engine, not the form)")
+        }
         var items: [JSONValue] = []
         for step in survey.steps {
             if var item = self.item(for: step) {
