@@ -8,8 +8,11 @@ extension Commands {
     /// `recover survey`: list, export, lint and answer surveys.
     static let survey = CommandSpec(
         name: "survey",
-        abstract: "List, export, check and answer surveys.",
-        subcommands: [SurveyCommand.list, SurveyCommand.export, SurveyCommand.lint, SurveyCommand.answer]
+        abstract: "List, export, check and answer surveys; FHIR Questionnaires in and out.",
+        subcommands: [
+            SurveyCommand.list, SurveyCommand.export, SurveyCommand.lint, SurveyCommand.answer,
+            SurveyCommand.importFHIR, SurveyCommand.exportFHIR,
+        ]
     )
 }
 
@@ -114,7 +117,7 @@ enum SurveyCommand {
         Output.standard.write(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
     }
 
-    private static func language(_ arguments: ParsedArguments) throws -> StudyLanguage {
+    static func language(_ arguments: ParsedArguments) throws -> StudyLanguage {
         guard let tag = arguments.value("language") else { return .english }
         guard let language = StudyLanguage(tag: tag) else {
             throw UsageError("unknown language '\(tag)'; use en or zh-Hans")
@@ -122,7 +125,7 @@ enum SurveyCommand {
         return language
     }
 
-    private static func read(_ path: String) throws -> Data {
+    static func read(_ path: String) throws -> Data {
         guard let data = FileManager.default.contents(atPath: path) else {
             Output.error.line("error: cannot read '\(path)'")
             throw CommandExit(code: .noInput)
@@ -130,7 +133,7 @@ enum SurveyCommand {
         return data
     }
 
-    private static func loadSurvey(_ source: String, language: StudyLanguage) throws -> Survey {
+    static func loadSurvey(_ source: String, language: StudyLanguage) throws -> Survey {
         if let survey = RecoverSurveys.survey(source, language: language) { return survey }
         guard source.hasSuffix(".json") || FileManager.default.fileExists(atPath: source) else {
             throw UsageError("no built-in survey '\(source)'; known: \(shippedIDs.joined(separator: ", "))")
