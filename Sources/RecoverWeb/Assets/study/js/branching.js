@@ -123,6 +123,10 @@ function enhance(form) {
       }
       if (!changed) break;
     }
+    // A section of conditional questions only is hidden with them.
+    for (const section of form.querySelectorAll('[data-branching-section]')) {
+      section.hidden = [...section.querySelectorAll('[data-conditional]')].every((wrapper) => wrapper.hidden);
+    }
     const stillShown = shown.filter((wrapper) => !wrapper.hidden);
     if (announceChanges && live && stillShown.length > 0) {
       live.textContent = '';

@@ -1,0 +1,180 @@
+import Care
+import CareSQLite
+import Foundation
+import Recover
+import RecoverData
+import Research
+import Testing
+import Web
+
+@testable import RecoverWeb
+
+/// Conditional questions on the participant pages, through the diary's falls section: rendered hidden with
+/// their rule for the script, shown again by the server when a post without script reveals them, and never
+/// stored while hidden.
+struct BranchingPagesTests {
+    let path = "/survey/weeklyDiary/0"
+    let ids = RecoverSurveys.Diary.self
+    let kinds = DiaryOutcomeMapping.Kind.self
+
+    /// A participant on the diary's last page (falls and the diary text).
+    func onLastPage() throws -> StudyClient {
+        var client = try StudyClient()
+        try client.join()
+        client.completeOnboarding()
+        client.open(path)
+        page(&client, ids.healthStep, [ids.health: ["2"]])
+        page(&client, ids.painStep, [ids.pain: ["5"]])
+        page(&client, ids.bodyParts, ["parts": ["patella"]])
+        client.open(path)
+        return client
+    }
+
+    @discardableResult
+    func page(_ client: inout StudyClient, _ step: String, _ fields: [String: [String]] = [:]) -> Response {
+        var form = fields
+        form["step"] = [step]
+        form["action"] = ["next"]
+        return client.post(path, fields: form)
+    }
+
+    func outcomeValues(_ client: StudyClient) throws -> [OutcomeValue] {
+        let account = try #require(try client.directory.account(email: "pat@example.com"))
+        let outcomes = try client.database.read { db in
+            try SQLiteCareStore.outcomes(OutcomeQuery(taskIDs: ["\(account.id).\(StudyTaskID.weeklyDiary)"]), in: db)
+        }
+        return try #require(outcomes.first).values
+    }
+
+    /// The opening tag of the conditional question's wrapper.
+    func wrapper(_ html: String) throws -> String {
+        let start = try #require(html.range(of: "<fieldset class=\"conditional-item\""))
+        let end = try #require(html[start.upperBound...].firstIndex(of: ">"))
+        return String(html[start.lowerBound...end])
+    }
+
+    @Test func theConditionalQuestionIsRenderedHiddenWithItsRuleAndSectionAndDetail() throws {
+        let client = try onLastPage()
+        let html = client.lastPage
+        #expect(html.contains("<h2 class=\"form-section-title\" id=\"diary.fall-section\">Falls</h2>"))
+        #expect(html.contains("<section class=\"form-section\" aria-labelledby=\"diary.fall-section\">"))
+        #expect(html.contains("<p class=\"field-hint\" id=\"diary.fall-detail\">A near-fall is when"))
+        #expect(html.contains("aria-describedby=\"diary.fall-detail\""), "the detail describes the question")
+        let tag = try wrapper(html)
+        #expect(tag.contains(" hidden disabled"), "hidden, and disabled so nothing in it posts")
+        #expect(tag.contains("data-answer-types=\"{&quot;diary.fall&quot;:&quot;boolean&quot;}\""))
+        #expect(
+            tag.contains(
+                "data-visible-when=\"{&quot;answer&quot;:{&quot;type&quot;:&quot;boolean&quot;,&quot;value&quot;:true},"
+                    + "&quot;item&quot;:&quot;diary.fall&quot;,&quot;step&quot;:&quot;diary.text&quot;,"
+                    + "&quot;type&quot;:&quot;equals&quot;}\""))
+        #expect(html.contains("What happened? Choose all that apply."))
+        #expect(html.contains("<input type=\"hidden\" name=\"shownItems\" value=\"\">"))
+        #expect(html.contains("<input type=\"hidden\" name=\"shownItems\" value=\"diary.fall.what\">"))
+        #expect(html.contains("/js/branching.js"), "the page loads the branching module")
+    }
+
+    @Test func aPostWithoutScriptThatRevealsAQuestionShowsThePageAgainWithItAndTheAnswersKept() throws {
+        var client = try onLastPage()
+        // What a browser without script posts: the empty marker only, since the wrapper was disabled.
+        let first = page(
+            &client, ids.textStep, [ids.fall: ["true"], ids.text: ["Caught my foot"], StepItems.shownField: [""]])
+        #expect(first.status == .ok, "no error: the participant had not seen the question")
+        let html = client.lastPage
+        #expect(!html.contains("error-summary"))
+        #expect(html.contains("id=\"revealed-notice\""))
+        #expect(html.contains("Your answer added a question to this page."))
+        #expect(html.contains("<a href=\"#diary.fall.what\">What happened? Choose all that apply.</a>"))
+        #expect(!(try wrapper(html)).contains("hidden"), "the question is shown now")
+        #expect(html.contains("value=\"true\" checked"), "yes stays chosen")
+        #expect(html.contains(">Caught my foot</textarea>"), "the diary text is kept")
+        #expect(html.contains("name=\"step\" value=\"\(ids.textStep)\""), "still the same page")
+
+        let second = page(
+            &client, ids.textStep,
+            [
+                ids.fall: ["true"], ids.fallWhat: ["tripped", "kneeGaveWay"], ids.text: ["Caught my foot"],
+                StepItems.shownField: ["", ids.fallWhat],
+            ])
+        #expect(second.status == .seeOther)
+        client.open(path)
+        #expect(client.lastPage.contains("Check your answers"))
+        #expect(client.lastPage.contains("I tripped or slipped, My knee gave way"), "as posted")
+        #expect(page(&client, ids.review).status == .seeOther)
+        let values = try outcomeValues(client)
+        #expect(values.first { $0.kind == kinds.fall }?.content == .boolean(true))
+        #expect(values.filter { $0.kind == kinds.fallWhat }.map(\.content) == [.text("kneeGaveWay"), .text("tripped")])
+    }
+
+    @Test func aShownOptionalQuestionLeftEmptyGoesOnAndRecordsNothing() throws {
+        var client = try onLastPage()
+        // With script the question was shown (its marker posted) and left empty: no second round.
+        let posted = page(&client, ids.textStep, [ids.fall: ["true"], StepItems.shownField: ["", ids.fallWhat]])
+        #expect(posted.status == .seeOther)
+        #expect(page(&client, ids.review).status == .seeOther)
+        let values = try outcomeValues(client)
+        #expect(values.contains { $0.kind == kinds.fall })
+        #expect(!values.contains { $0.kind == kinds.fallWhat })
+    }
+
+    @Test func theAnswerToAHiddenQuestionIsNeitherRequiredNorStored() throws {
+        var client = try onLastPage()
+        // "No" hides the question; a post that still carries an answer to it (a crafted one) has it dropped.
+        let posted = page(
+            &client, ids.textStep, [ids.fall: ["false"], ids.fallWhat: ["tripped"], StepItems.shownField: [""]])
+        #expect(posted.status == .seeOther)
+        client.open(path)
+        #expect(!client.lastPage.contains("What happened?"), "the review does not list the hidden question")
+        #expect(page(&client, ids.review).status == .seeOther)
+        let values = try outcomeValues(client)
+        #expect(values.first { $0.kind == kinds.fall }?.content == .boolean(false))
+        #expect(!values.contains { $0.kind == kinds.fallWhat })
+    }
+
+    @Test func theQuestionIsShownWhenThePageIsOpenedAgainWithYesInTheDraft() throws {
+        var client = try onLastPage()
+        page(
+            &client, ids.textStep,
+            [ids.fall: ["true"], ids.fallWhat: ["lostBalance"], StepItems.shownField: ["", ids.fallWhat]])
+        let edit = client.post("\(path)/edit", fields: ["edit": [ids.textStep], "step": [ids.review]])
+        #expect(edit.status == .seeOther)
+        client.open(path)
+        let html = client.lastPage
+        #expect(!(try wrapper(html)).contains("hidden"))
+        #expect(html.contains("value=\"lostBalance\" checked"))
+        // Changing to no hides it on the server too: its answer is not kept.
+        page(&client, ids.textStep, [ids.fall: ["false"], StepItems.shownField: [""]])
+        #expect(page(&client, ids.review).status == .seeOther)
+        #expect(!(try outcomeValues(client)).contains { $0.kind == kinds.fallWhat })
+    }
+
+    @Test func aRuleOverAnEarlierPageIsSettledBeforeTheBrowserSeesIt() throws {
+        let pain = FormItem(id: "pain", text: "Pain", answerFormat: .scale(ScaleFormat(minimum: 1, maximum: 10)))
+        let when = FormItem(
+            id: "when", text: "When did it start?", answerFormat: .date(DateFormat()), isOptional: true)
+        let why = FormItem(
+            id: "why", text: "Why?", answerFormat: .text(TextFormat()), isOptional: true,
+            visibleWhen: .all([
+                .atLeast(step: "first", item: "pain", value: 7), .answered(step: "second", item: "note"),
+            ]))
+        let byDate = FormItem(
+            id: "byDate", text: "Since then?", answerFormat: .boolean(BooleanFormat()), isOptional: true,
+            visibleWhen: .answered(step: "second", item: "when"))
+        let note = FormItem(id: "note", text: "Note", answerFormat: .text(TextFormat()), isOptional: true)
+        let survey = Survey(
+            id: "s",
+            steps: [
+                Step(id: "first", kind: .question(pain)), Step(id: "second", kind: .form([note, when, why, byDate])),
+            ])
+        var run = try SurveyRun(survey: survey, runID: "r", startDate: .now)
+        _ = run.submit(StepSubmission(answers: ["pain": .integer(8)]), for: "first", in: survey, at: .now)
+        let step = try #require(survey.step("second"))
+        let settled = try #require(why.visibleWhen).settled(keeping: "second") { run.answer(step: $0, item: $1) }
+        #expect(settled == .all([.alwaysTrue, .answered(step: "second", item: "note")]))
+        #expect(StepItems.scriptType(note.answerFormat) == "text")
+        #expect(StepItems.scriptType(when.answerFormat) == nil, "the script does not read dates")
+        #expect(run.isVisible(why, on: step, pageAnswers: ["note": .text("x")]))
+        #expect(!run.isVisible(why, on: step, pageAnswers: [:]))
+        #expect(!run.isVisible(byDate, on: step, pageAnswers: [:]))
+    }
+}
