@@ -84,7 +84,7 @@ struct BranchingPagesTests {
         #expect(!html.contains("error-summary"))
         #expect(html.contains("id=\"revealed-notice\""))
         #expect(html.contains("Your answer added a question to this page."))
-        #expect(html.contains("<a href=\"#diary.fall.what\">What happened? Choose all that apply.</a>"))
+        #expect(html.contains("<a href=\"#diary.fall.what-when\">What happened? Choose all that apply.</a>"))
         #expect(!(try wrapper(html)).contains("hidden"), "the question is shown now")
         #expect(html.contains("value=\"true\" checked"), "yes stays chosen")
         #expect(html.contains(">Caught my foot</textarea>"), "the diary text is kept")

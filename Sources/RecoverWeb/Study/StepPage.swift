@@ -109,7 +109,7 @@ struct StepPage {
             step.items.first { $0.id == problem.itemID }
         }
         guard !revealed.isEmpty else { return .empty }
-        let links = revealed.map { HTML("<li><a href=\"#\($0.id)\">\($0.text)</a></li>") }
+        let links = revealed.map { HTML("<li><a href=\"#\($0.id)-when\">\($0.text)</a></li>") }
         return """
             <div class="notice" role="status" id="revealed-notice"><p>\(t[StepProblem.revealedKey])</p>\
             <ul>\(links)</ul></div>
