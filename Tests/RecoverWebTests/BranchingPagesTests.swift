@@ -86,6 +86,7 @@ struct BranchingPagesTests {
         #expect(html.contains("Your answer added a question to this page."))
         #expect(html.contains("<a href=\"#diary.fall.what-when\">What happened? Choose all that apply.</a>"))
         #expect(!(try wrapper(html)).contains("hidden"), "the question is shown now")
+        #expect(!(try wrapper(html)).contains("data-visible-when"), "and the server keeps it shown")
         #expect(html.contains("value=\"true\" checked"), "yes stays chosen")
         #expect(html.contains(">Caught my foot</textarea>"), "the diary text is kept")
         #expect(html.contains("name=\"step\" value=\"\(ids.textStep)\""), "still the same page")

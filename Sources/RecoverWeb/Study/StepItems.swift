@@ -72,8 +72,13 @@ struct StepItems {
             ?? StepWidgets.item(item, value: page.value(of: item), error: page.problem(for: item.id), t: page.t)
         guard item.visibleWhen != nil else { return widget }
         let state: HTML = isVisible(item) ? .empty : " hidden disabled"
+        // A question the server has just revealed stays with the server: were the script to read the page
+        // otherwise, it could hide it again and the page would come back once more.
+        let revealed = page.problems.contains { $0.isRevealed && $0.itemID == item.id }
         let rule: HTML =
-            liveRule(item).map { " data-visible-when=\"\($0.rule)\" data-answer-types=\"\($0.types)\"" } ?? .empty
+            (revealed ? nil : liveRule(item)).map {
+                " data-visible-when=\"\($0.rule)\" data-answer-types=\"\($0.types)\""
+            } ?? .empty
         return """
             <fieldset class="conditional-item" role="none" id="\(item.id)-when" data-conditional\(rule)\(state)>
             <input type="hidden" name="\(Self.shownField)" value="\(item.id)">

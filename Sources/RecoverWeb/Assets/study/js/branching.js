@@ -6,11 +6,12 @@
 // question as the answers it knows say, and shows the page again when an answer on it reveals one; with
 // script the server still checks every rule (docs/components.md, "Branching"). No imports.
 
-/** What the participant has entered for `item` on `form`: the values its enabled inputs would post. */
+/** The values the enabled inputs named `name` of `form` would post. */
 function fieldValues(form, name) {
   const values = [];
   for (const element of form.elements) {
-    if (element.name !== name || element.disabled) continue;
+    // `:disabled` also holds inside a disabled wrapper (the `disabled` property does not say so).
+    if (element.name !== name || element.matches(':disabled')) continue;
     if (element.type === 'radio' || element.type === 'checkbox') {
       if (element.checked) values.push(element.value);
     } else if (typeof element.value === 'string') {
