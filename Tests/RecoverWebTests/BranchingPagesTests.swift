@@ -149,6 +149,76 @@ struct BranchingPagesTests {
         #expect(!(try outcomeValues(client)).contains { $0.kind == kinds.fallWhat })
     }
 
+    /// The shipped study plus a weekly "function" survey: did you walk outdoors; how far (a step skipped
+    /// unless yes); and a last page whose "Where did you go?" shows only after yes on the first page.
+    func withFunctionSurvey() -> StudyDefinition {
+        var next = RecoverStudy.shipped
+        next.version += 1
+        let walked = FormItem(id: "walked", text: "Did you walk outdoors?", answerFormat: .boolean(BooleanFormat()))
+        let distance = FormItem(
+            id: "distance", text: "How far, in km?", answerFormat: .numeric(NumericFormat(style: .decimal)))
+        let place = FormItem(
+            id: "place", text: "Where did you go?", answerFormat: .text(TextFormat()), isOptional: true,
+            visibleWhen: .equals(step: "function.walk", item: "walked", answer: .boolean(true)))
+        let note = FormItem(id: "note", text: "Anything else?", answerFormat: .text(TextFormat()), isOptional: true)
+        let survey = Survey(
+            id: "function",
+            steps: [
+                Step(id: "function.walk", title: "Function", kind: .question(walked)),
+                Step(id: "function.distance", title: "Distance", kind: .question(distance)),
+                Step(id: "function.end", title: "Last", kind: .form([place, note])),
+            ],
+            skipRules: [
+                "function.distance": .not(.equals(step: "function.walk", item: "walked", answer: .boolean(true)))
+            ])
+        next.surveys.append(StudySurvey(id: "function", revision: 1, languages: ["en": survey]))
+        next.tasks.append(
+            StudyTask(
+                id: "function", survey: "function", title: ["en": "Function", "zh-Hans": "功能"],
+                schedule: [StudyScheduleElement(anchor: .added, every: .weeks(1))]))
+        return next
+    }
+
+    @Test func aStudyFileSurveySkipsAStepAndSettlesARuleOverAnEarlierPage() throws {
+        var client = try StudyClient()
+        try client.join()
+        client.completeOnboarding()
+        let today = LocalDateTime(instant: client.fixture.clock.now, in: TimeZone(identifier: "Etc/GMT+12") ?? .gmt)
+            .date
+        _ = try StudyDatabase(database: client.database).applyStudy(
+            try StudyFile.write(withFunctionSurvey()), effective: today, actor: "cli:test",
+            now: client.fixture.clock.now)
+        let path = "/survey/function/0"
+        func post(_ step: String, _ fields: [String: [String]]) -> Response {
+            var form = fields
+            form["step"] = [step]
+            form["action"] = ["next"]
+            return client.post(path, fields: form)
+        }
+        client.open(path)
+        #expect(client.lastPage.contains("Did you walk outdoors?"))
+        #expect(post("function.walk", ["walked": ["false"]]).status == .seeOther)
+        client.open(path)
+        #expect(client.lastPage.contains("Anything else?"), "no: the distance step is skipped")
+        #expect(client.lastPage.contains("Step 3 of 3"))
+        let tag = try wrapper(client.lastPage)
+        #expect(tag.contains(" hidden disabled"))
+        #expect(
+            tag.contains("data-visible-when=\"{&quot;predicates&quot;:[],&quot;type&quot;:&quot;any&quot;}\""),
+            "the first page's no is settled: never, on this page")
+
+        let back = client.post(path, fields: ["step": ["function.end"], "action": ["back"]])
+        #expect(back.status == .seeOther)
+        #expect(post("function.walk", ["walked": ["true"]]).status == .seeOther)
+        client.open(path)
+        #expect(client.lastPage.contains("How far, in km?"), "yes: the distance step is shown")
+        #expect(post("function.distance", ["distance": ["2.5"]]).status == .seeOther)
+        client.open(path)
+        let shown = try wrapper(client.lastPage)
+        #expect(!shown.contains("hidden"))
+        #expect(shown.contains("data-visible-when=\"{&quot;predicates&quot;:[],&quot;type&quot;:&quot;all&quot;}\""))
+    }
+
     @Test func aRuleOverAnEarlierPageIsSettledBeforeTheBrowserSeesIt() throws {
         let pain = FormItem(id: "pain", text: "Pain", answerFormat: .scale(ScaleFormat(minimum: 1, maximum: 10)))
         let when = FormItem(
