@@ -149,6 +149,16 @@ struct BranchingPagesTests {
         #expect(!(try outcomeValues(client)).contains { $0.kind == kinds.fallWhat })
     }
 
+    @Test func theConsoleNamesTheFallAnswersInTheStaffMembersLanguage() {
+        let fell = OutcomeValue(.boolean(true), kind: kinds.fall)
+        let what = OutcomeValue(.text("kneeGaveWay"), kind: kinds.fallWhat)
+        let english = Localizer(.english)
+        let chinese = Localizer(.simplifiedChinese)
+        #expect(ConsoleAnswers.outcomeValue(fell, t: english) == ("Fall or near-fall", "yes"))
+        #expect(ConsoleAnswers.outcomeValue(what, t: english) == ("What happened", "My knee gave way"))
+        #expect(ConsoleAnswers.outcomeValue(what, t: chinese) == ("发生了什么", "膝盖突然发软"))
+    }
+
     /// The shipped study plus a weekly "function" survey: did you walk outdoors; how far (a step skipped
     /// unless yes); and a last page whose "Where did you go?" shows only after yes on the first page.
     func withFunctionSurvey() -> StudyDefinition {
