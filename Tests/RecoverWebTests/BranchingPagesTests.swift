@@ -149,6 +149,23 @@ struct BranchingPagesTests {
         #expect(!(try outcomeValues(client)).contains { $0.kind == kinds.fallWhat })
     }
 
+    @Test(arguments: FormatsTests.items)
+    func everyFormatsDetailTextIsUnderItsQuestionAndDescribesIt(item: FormItem) {
+        var item = item
+        item.detail = "Counted since your operation."
+        let t = Localizer(.english)
+        let html =
+            (FormatWidget(item: item, fields: [:], error: "Wrong", t: t, zone: .gmt).render()
+            ?? StepWidgets.item(item, value: "", error: "Wrong", t: t)).description
+        #expect(html.contains("<p class=\"field-hint\" id=\"\(item.id)-detail\">Counted since your operation.</p>"))
+        let described = html.ranges(of: "aria-describedby=\"").compactMap { range in
+            html[range.upperBound...].split(separator: "\"", maxSplits: 1).first.map(String.init)
+        }
+        #expect(
+            described.contains { $0.hasPrefix("\(item.id)-detail") && $0.hasSuffix("\(item.id)-error") },
+            "\(item.id): \(described)")
+    }
+
     @Test func theConsoleNamesTheFallAnswersInTheStaffMembersLanguage() {
         let fell = OutcomeValue(.boolean(true), kind: kinds.fall)
         let what = OutcomeValue(.text("kneeGaveWay"), kind: kinds.fallWhat)
