@@ -20,9 +20,10 @@ enum SurgerySection {
     /// The section for a participant who completed onboarding; nothing for anyone else.
     static func render(_ request: Request, study: StudyServices) throws -> HTML {
         guard let account = request.account, account.role == .participant else { return .empty }
-        let participant = try ParticipantContext.load(request, study: study)
+        // Read as the records see them: a withdrawn participant still sees their details, without the form.
+        let participant = try study.records.participant(account, now: study.now())
         guard participant.isOnboarded else { return .empty }
-        let surgery = participant.state.surgery
+        let surgery = participant.surgery
         return render(
             request, surgery: surgery, today: participant.today, canCorrect: account.withdrawnAt == nil,
             knee: surgery.givenKnee?.rawValue, date: surgery.date?.description, problems: Problems())
