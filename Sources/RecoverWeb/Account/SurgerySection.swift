@@ -76,7 +76,7 @@ enum SurgerySection {
             \(summary)
             <p class="hint">\(t["surgery.intro"])</p>
             \(alert)
-            <form class="stack" method="post" action="/account/surgery">
+            <form class="stack" method="post" action="/account/surgery" novalidate>
             \(Layout.csrfField(request))
             <fieldset class="field"><legend>\(t["surgery.knee.question"])</legend>\(kneeErrorHTML)\(options)</fieldset>
             \(dateField)
