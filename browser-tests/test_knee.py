@@ -8,7 +8,24 @@ from selenium.webdriver.common.by import By
 
 import journey
 from journey import cards, click_and_wait, main_text, press_next
+import support
 from support import fill, shots
+
+
+def section_shots(driver, name: str) -> None:
+    """The whole page checked as `shots` does, plus the surgery section alone in each language and size."""
+    for language in ("en", "zh-Hans"):
+        if language != "en":
+            support.switch_language(driver, language)
+        for large in (False, True):
+            if large:
+                support.large_text(driver)
+            tag = ("zh" if language != "en" else "en") + ("-large-text" if large else "")
+            support.ARTIFACTS.mkdir(exist_ok=True)
+            driver.find_element(By.ID, "surgery").screenshot(str(support.ARTIFACTS / f"{name}-only-{tag}.png"))
+        driver.refresh()
+    support.switch_language(driver, "en")
+    shots(driver, name)
 
 
 def to_goals(driver) -> None:
@@ -20,6 +37,20 @@ def to_goals(driver) -> None:
     press_next(driver)
     journey.answer_permissions(driver)
     press_next(driver)
+
+
+def future_date(driver) -> None:
+    """Posts the surgery form with the left knee and a date three days after today."""
+    section = driver.find_element(By.ID, "surgery")
+    driver.execute_script("arguments[0].click()", section.find_element(By.CSS_SELECTOR, "input[name=knee][value=left]"))
+    journey.set_date(driver, "surgeryDate", -3)
+    click_and_wait(driver, section.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+
+
+def error_shots(driver, name: str) -> None:
+    support.check_page(driver, name)
+    support.large_text(driver)
+    support.check_page(driver, name + "-large-text")
 
 
 def instructions(driver) -> str:
@@ -66,14 +97,16 @@ def test_right_knee_everywhere_then_corrected_to_the_left(clocked, driver):
     section = driver.find_element(By.ID, "surgery")
     assert section.find_element(By.CSS_SELECTOR, "[data-surgery-knee]").text == "Right knee"
     saved_date = section.find_element(By.ID, "surgeryDate").get_attribute("value")
-    shots(driver, "knee-account-section")
-    section = driver.find_element(By.ID, "surgery")
-    driver.execute_script("arguments[0].click()", section.find_element(By.CSS_SELECTOR, "input[name=knee][value=left]"))
-    journey.set_date(driver, "surgeryDate", -3)
-    click_and_wait(driver, section.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    section_shots(driver, "knee-account-section")
+    future_date(driver)
     assert "The surgery date cannot be in the future." in main_text(driver)
     assert "Nothing was changed." in main_text(driver)
-    shots(driver, "knee-account-error")
+    error_shots(driver, "knee-account-error-en")
+    support.switch_language(driver, "zh-Hans")
+    future_date(driver)
+    assert "手术日期不能晚于今天。" in main_text(driver)
+    error_shots(driver, "knee-account-error-zh")
+    support.switch_language(driver, "en")
     driver.get(server.base_url + "/account")
     assert driver.find_element(By.CSS_SELECTOR, "[data-surgery-knee]").text == "Right knee"
 

@@ -90,6 +90,8 @@ struct OperatedKneePagesTests {
         #expect(client.post("/account/surgery", fields: ["knee": ["left"]], includeCSRF: false).status == .forbidden)
         client.get("/account")
         #expect(client.lastPage.contains("<dd data-surgery-knee>Right knee</dd>"))
+        #expect(client.get("/account/surgery").status == .ok)
+        #expect(client.lastPage.contains("action=\"/account/surgery\""))
 
         let date = client.surgeryDate
         let saved = client.post("/account/surgery", form: ["knee": "left", "surgeryDate": date])

@@ -58,7 +58,7 @@ enum SurgerySection {
         let options = RangeOfMotionTask.Limb.allCases.map { limb -> HTML in
             let checked: HTML = knee == limb.rawValue ? " checked" : .empty
             return """
-                <label class="choice"><input type="radio" name="knee" value="\(limb.rawValue)"\(checked)\(kneeInvalid) required> \
+                <label class="radio-row"><input type="radio" name="knee" value="\(limb.rawValue)"\(checked)\(kneeInvalid) required> \
                 \(t["surgery.knee.\(limb.rawValue)"])</label>
                 """
         }
@@ -78,12 +78,27 @@ enum SurgerySection {
             \(alert)
             <form class="stack" method="post" action="/account/surgery" novalidate>
             \(Layout.csrfField(request))
-            <fieldset class="field"><legend>\(t["surgery.knee.question"])</legend>\(kneeErrorHTML)\(options)</fieldset>
+            <fieldset class="stack"><legend>\(t["surgery.knee.question"])</legend>\(kneeErrorHTML)\(options)</fieldset>
             \(dateField)
             <div><button class="button" type="submit">\(t["surgery.save"])</button></div>
             </form>
             </section>
             """
+    }
+
+    /// `GET /account/surgery`: the section on a page of its own (where a refused correction is shown, so that
+    /// reloading it or switching its language lands on the form).
+    static func show(_ request: Request, study: StudyServices) throws -> Response {
+        let account = try ParticipantContext.participantAccount(request)
+        let participant = try ParticipantContext.load(request, study: study)
+        guard participant.isOnboarded else { return .redirect(to: "/account") }
+        let surgery = participant.state.surgery
+        return .html(
+            page(
+                request,
+                section: render(
+                    request, surgery: surgery, today: participant.today, canCorrect: account.withdrawnAt == nil,
+                    knee: surgery.givenKnee?.rawValue, date: surgery.date?.description, problems: Problems())))
     }
 
     /// `POST /account/surgery`: corrects the knee and the date, then back to the account page with "Saved";
@@ -127,17 +142,21 @@ enum SurgerySection {
     static func invalid(
         _ request: Request, participant: ParticipantContext, knee: String, date: String, problems: Problems
     ) -> Response {
-        let t = Localizer(request.language)
         let section = render(
             request, surgery: participant.state.surgery, today: participant.today, canCorrect: true,
             knee: String(knee.prefix(16)), date: String(date.prefix(32)), problems: problems)
-        return .html(
-            Layout.page(
-                title: t["surgery.title"], request: request,
-                body: """
-                    <h1>\(t["surgery.title"])</h1>
-                    \(section)
-                    <p><a href="/account">\(t["surgery.back"])</a></p>
-                    """), status: .unprocessableContent)
+        return .html(page(request, section: section), status: .unprocessableContent)
+    }
+
+    /// The page around the section.
+    static func page(_ request: Request, section: HTML) -> HTML {
+        let t = Localizer(request.language)
+        return Layout.page(
+            title: t["surgery.title"], request: request,
+            body: """
+                <h1>\(t["surgery.title"])</h1>
+                \(section)
+                <p><a href="/account">\(t["surgery.back"])</a></p>
+                """)
     }
 }
