@@ -1,6 +1,6 @@
 """The operated knee and the surgery date in a real browser: onboarding's goals step asks both (a date in the
 future is refused), a participant who said "right knee" reads and measures the right knee on the
-range-of-motion pages and the feed card, and corrects it to the left on the account page (a bad date first,
+range-of-motion pages, the feed card and the diary's body model, and corrects it to the left on the account page (a bad date first,
 refused with nothing changed). The goals step, the range-of-motion instructions and the account section are
 screenshotted at 360 px, at 150% text, in English and Chinese, and checked with axe."""
 
@@ -90,6 +90,20 @@ def test_right_knee_everywhere_then_corrected_to_the_left(clocked, driver):
     steps = [item.text for item in driver.find_elements(By.CSS_SELECTOR, ".rom-steps li")]
     assert "right foot" in steps[0] and "right shin" in steps[1], steps
     shots(driver, "knee-rom-instructions")
+    driver.get(server.base_url + "/")
+
+    # The diary's body model is the right knee: mirrored, and its legend says so.
+    journey.start_card(driver, "weeklyDiary")
+    driver.find_element(By.XPATH, "//label[contains(., 'Rung 8')]").click()
+    press_next(driver)
+    journey.choose_scale(driver, "diary.pain.level", 5, 1)
+    press_next(driver)
+    model = driver.find_element(By.CSS_SELECTOR, "[data-body-model]")
+    assert model.get_attribute("data-side") == "right"
+    assert "right knee" in model.find_element(By.TAG_NAME, "legend").text
+    view = driver.find_element(By.ID, "frontView")
+    assert "matrix(-1" in driver.execute_script("return getComputedStyle(arguments[0]).transform", view)
+    support.check_page(driver, "knee-diary-body-model-right")
     driver.get(server.base_url + "/")
 
     # The account page shows the knee and the date; a date in the future changes nothing.
