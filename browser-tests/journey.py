@@ -1,6 +1,7 @@
 """Helpers for the participant journey tests: a server with the debug-only test clock, a browser with
 emulated sensors and permissions, and one function per survey page."""
 
+import datetime
 import math
 import shutil
 import tempfile
@@ -137,7 +138,26 @@ def answer_permissions(driver) -> None:
         radio.click()
 
 
-def onboard(driver, name_prefix: str = "", screenshots: bool = True) -> None:
+def answer_surgery(driver, knee: str = "left", days_ago: int = 21) -> None:
+    """The goals step's operated knee and surgery date (`days_ago` days before the date field's maximum, which
+    is the participant's today). The date is set as the field's value: typing depends on the browser's locale."""
+    radio = driver.find_element(By.CSS_SELECTOR, f"input[name='onboarding.goals.knee'][value='{knee}']")
+    driver.execute_script("arguments[0].click()", radio)
+    set_date(driver, "onboarding.goals.surgeryDate", days_ago)
+
+
+def set_date(driver, field_id: str, days_ago: int) -> str:
+    """Sets the date field `field_id` to `days_ago` days before its `max` and returns the date."""
+    field = driver.find_element(By.ID, field_id)
+    today = datetime.date.fromisoformat(field.get_attribute("max"))
+    value = (today - datetime.timedelta(days=days_ago)).isoformat()
+    driver.execute_script(
+        "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));"
+        " arguments[0].dispatchEvent(new Event('change', {bubbles: true}));", field, value)
+    return value
+
+
+def onboard(driver, name_prefix: str = "", screenshots: bool = True, knee: str = "left") -> None:
     """From the gated feed through every onboarding page to the feed with today's tasks."""
     def page(name):
         if screenshots:
@@ -155,6 +175,7 @@ def onboard(driver, name_prefix: str = "", screenshots: bool = True) -> None:
     page("onboarding-permissions")
     answer_permissions(driver)
     press_next(driver)
+    answer_surgery(driver, knee)
     page("onboarding-goals")
     fill(driver, "onboarding.goals.goal", "Climb the stairs without pain")
     fill(driver, "onboarding.goals.kneeBend", "110")

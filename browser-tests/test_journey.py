@@ -136,6 +136,7 @@ def test_goals_validation_and_desktop_range_of_motion_fallback(clocked, driver):
     press_next(driver)
     journey.answer_permissions(driver)
     press_next(driver)
+    journey.answer_surgery(driver)
     fill(driver, "onboarding.goals.goal", "Walk the dog")
     fill(driver, "onboarding.goals.kneeBend", "400")
     press_next(driver)

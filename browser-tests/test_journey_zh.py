@@ -72,6 +72,7 @@ def onboard_rest(driver) -> None:
     check_page(driver, "zh-onboarding-permissions")
     journey.answer_permissions(driver)
     press_next(driver)
+    journey.answer_surgery(driver, "right")
     check_page(driver, "zh-onboarding-goals")
     support.fill(driver, "onboarding.goals.goal", "不疼地爬楼梯")
     support.fill(driver, "onboarding.goals.kneeBend", "110")

@@ -93,6 +93,7 @@ def test_onboarding_saves_on_its_last_answer_with_history_and_back(clocked, driv
     text = main_text(driver)
     assert text.count("(required)") >= 2, text
     assert driver.find_element(By.ID, "onboarding.goals.kneeBend").get_attribute("aria-required") == "true"
+    journey.answer_surgery(driver)
     fill(driver, "onboarding.goals.goal", "Climb the stairs")
     fill(driver, "onboarding.goals.kneeBend", "400")
     assert next_button(driver).is_enabled()
@@ -117,6 +118,7 @@ def test_onboarding_saves_on_its_last_answer_with_history_and_back(clocked, driv
     support.large_text(driver)
     check_page(driver, "flow-error-summary-zh-large-text")
     support.switch_language(driver, "en")
+    journey.answer_surgery(driver)
     fill(driver, "onboarding.goals.goal", "Climb the stairs")
     fill(driver, "onboarding.goals.kneeBend", "110")
     press_next(driver)

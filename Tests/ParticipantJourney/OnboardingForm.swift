@@ -33,11 +33,21 @@ public enum OnboardingForm {
         (
             "onboarding.goals",
             [
+                "onboarding.goals.knee": "left", "onboarding.goals.surgeryDate": surgeryDate,
                 "onboarding.goals.goal": "Climb stairs", "onboarding.goals.kneeBend": "110",
                 "onboarding.goals.checkinTime": "08:00",
             ]
         ),
     ]
+
+    /// A surgery date onboarding accepts on the real day: three weeks back (UTC), within its two years back
+    /// through today in any zone.
+    public static var surgeryDate: String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        let day = calendar.dateComponents([.year, .month, .day], from: Date().addingTimeInterval(-21 * 86_400))
+        return String(format: "%04d-%02d-%02d", day.year ?? 2000, day.month ?? 1, day.day ?? 1)
+    }
 
     /// The value of the hidden input `name` in `page` (`run`, `step`, `csrf`), or nil.
     public static func hiddenField(_ name: String, in page: String) -> String? {

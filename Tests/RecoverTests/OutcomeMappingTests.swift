@@ -41,9 +41,10 @@ import Testing
             pages: ["knee.range.of.motion": #"{"euler": [\#(euler)]}"#]
         )
         let values = try RecoverOutcomes.values(for: result)
-        #expect(values.count == 1)
+        #expect(values.count == 2)
         #expect(values.first?.kind == "range" && values.first?.unit == "deg")
         #expect(abs((values.first?.numericValue ?? 0) - 75) < 0.01)
+        #expect(values.last == OutcomeValue(.text("left"), kind: "range.limb"))
     }
 
     @Test func onboardingMapsTheCompletionDateAndGoals() throws {
@@ -55,10 +56,12 @@ import Testing
                 "onboarding.requestPermissionsStep":
                     #"{"health": true, "notifications": true, "motionActivity": false}"#,
                 "onboarding.goals":
-                    #"{"onboarding.goals.goal": "Walk the dog again", "onboarding.goals.kneeBend": 120, "onboarding.goals.checkinTime": "07:30"}"#,
+                    #"{"onboarding.goals.knee": ["right"], "onboarding.goals.surgeryDate": "2026-03-02", "onboarding.goals.goal": "Walk the dog again", "onboarding.goals.kneeBend": 120, "onboarding.goals.checkinTime": "07:30"}"#,
             ]
         )
         let values = try RecoverOutcomes.values(for: result)
+        #expect(values.contains(OutcomeValue(.text("right"), kind: "onboarding.goals.knee")))
+        #expect(values.contains(OutcomeValue(.text("2026-03-02"), kind: "onboarding.goals.surgeryDate")))
         #expect(values.first == OutcomeValue(.date(start + 60), kind: "onboarding.completionStep"))
         #expect(values.contains(OutcomeValue(.integer(120), kind: "onboarding.goals.kneeBend", unit: "deg")))
         #expect(values.contains(OutcomeValue(.text("07:30"), kind: "onboarding.goals.checkinTime")))

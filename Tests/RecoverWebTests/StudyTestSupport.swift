@@ -87,8 +87,18 @@ extension TestClient where Fixture == StudyFixture {
             + Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A]).base64EncodedString(),
     ]
 
+    /// A surgery date onboarding accepts on the study's today: three weeks before it (UTC).
+    var surgeryDate: String {
+        let shift = TimeInterval(fixture.shift.days.withLock { $0 }) * 86_400
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        let day = calendar.dateComponents(
+            [.year, .month, .day], from: fixture.clock.now.addingTimeInterval(shift - 21 * 86_400))
+        return String(format: "%04d-%02d-%02d", day.year ?? 2000, day.month ?? 1, day.day ?? 1)
+    }
+
     /// Goes through onboarding (occurrence `occurrence`) from its current step to the end.
-    mutating func completeOnboarding(occurrence: Int = 0, checkinTime: String = "08:00") {
+    mutating func completeOnboarding(occurrence: Int = 0, checkinTime: String = "08:00", knee: String = "left") {
         let path = "/survey/onboarding/\(occurrence)"
         let pages: [(String, [String: String])] = [
             ("onboarding.welcome", [:]),
@@ -109,6 +119,7 @@ extension TestClient where Fixture == StudyFixture {
             (
                 "onboarding.goals",
                 [
+                    "onboarding.goals.knee": knee, "onboarding.goals.surgeryDate": surgeryDate,
                     "onboarding.goals.goal": "Climb stairs", "onboarding.goals.kneeBend": "110",
                     "onboarding.goals.checkinTime": checkinTime,
                 ]

@@ -97,7 +97,10 @@ import Testing
         #expect(abs(measured.range - 60) < 0.01)
         let euler = try activity("rom", #"{"euler": [[0, 30, 0], [0, 105, 0], [0, 40, 0]], "orientation": "portrait"}"#)
         if case .rangeOfMotion(let fromEuler) = euler { #expect(abs(fromEuler.range - 75) < 0.01) }
-        #expect(try activity("rom", #"{"manualRange": 80}"#) == .rangeOfMotion(.manual(range: 80)))
+        // The result names the side the step measures.
+        var manual = RangeOfMotionResult.manual(range: 80)
+        manual.limb = .right
+        #expect(try activity("rom", #"{"manualRange": 80}"#) == .rangeOfMotion(manual))
         #expect(try parseErrors("rom", #"{"euler": [[0, 30]]}"#) == ["rom: euler[0] must have 3 numbers"])
         #expect(try parseErrors("rom", #"{"quaternions": []}"#) == ["rom: no motion samples"])
         #expect(
@@ -168,6 +171,8 @@ import Testing
             Issue.record("expected a payload")
             return
         }
-        #expect(posted.activity == .rangeOfMotion(.manual(range: 70)))
+        var manual = RangeOfMotionResult.manual(range: 70)
+        manual.limb = .right
+        #expect(posted.activity == .rangeOfMotion(manual))
     }
 }

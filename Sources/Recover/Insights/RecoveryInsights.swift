@@ -1,5 +1,6 @@
 import Care
 import Foundation
+import Research
 
 /// What the insights page shows, computed from a participant's outcomes: pain and sleep per local day for the
 /// last four weeks, range of motion over time, the target knee bend, weekly comparisons, and the KOOS scores.
@@ -39,6 +40,8 @@ public struct RecoveryInsights: Codable, Hashable, Sendable {
     public var rangeOfMotion: [RangeOfMotionPoint]
     /// The target knee bend in degrees from the latest onboarding goals that gave one.
     public var targetKneeBend: Double?
+    /// The operated knee from onboarding (the left knee for participants who never named one).
+    public var operatedKnee: RangeOfMotionTask.Limb
     /// Mean pain this week against last week.
     public var pain: WeeklyComparison
     /// Mean sleep this week against last week.
@@ -61,6 +64,8 @@ public struct RecoveryInsights: Codable, Hashable, Sendable {
             .filter { $0.day <= today }
             .map { RangeOfMotionPoint(day: $0.day, degrees: $0.value) }
         targetKneeBend = Self.latestValue(ofKind: Kind.targetKneeBend, in: outcomes)
+        let onboarding = outcomes.filter(\.isLive).last { !$0.values(ofKind: Kind.onboardingCompletion).isEmpty }
+        operatedKnee = SurgeryDetails(onboardingValues: onboarding?.values ?? []).knee
         // The weekly comparison needs two weeks whatever the chart's length.
         let comparisonDays = (today.addingDays(-13).dayNumber...today.dayNumber).map { number in
             let day = LocalDate(dayNumber: number)

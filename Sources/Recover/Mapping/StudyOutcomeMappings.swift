@@ -2,7 +2,9 @@ import Care
 import Foundation
 import Research
 
-/// Onboarding → its completion date (kind `onboarding.completionStep`), plus the recovery goals given.
+/// Onboarding → its completion date (kind `onboarding.completionStep`), plus the recovery goals given: the
+/// operated knee (`onboarding.goals.knee`, `.text("left"|"right")`), the surgery date
+/// (`onboarding.goals.surgeryDate`, `.text("yyyy-MM-dd")`), the goal, the target knee bend and the check-in time.
 public struct OnboardingOutcomeMapping: OutcomeMapping {
     /// The outcome kind of the completion date.
     public static let completionKind = RecoverSurveys.Onboarding.completion
@@ -16,6 +18,14 @@ public struct OnboardingOutcomeMapping: OutcomeMapping {
         let goals = RecoverSurveys.Onboarding.self
         let completedAt = result.stepResult(goals.completion)?.endDate ?? result.endDate
         var values = [OutcomeValue(.date(completedAt), kind: Self.completionKind)]
+        if case .choices(let picked, _) = result.answer(step: goals.goals, item: goals.operatedKnee),
+            let knee = picked.first.flatMap(RangeOfMotionTask.Limb.init(rawValue:))
+        {
+            values.append(OutcomeValue(.text(knee.rawValue), kind: goals.operatedKnee))
+        }
+        if case .date(let date) = result.answer(step: goals.goals, item: goals.surgeryDate) {
+            values.append(OutcomeValue(.text(date.description), kind: goals.surgeryDate))
+        }
         if case .text(let goal) = result.answer(step: goals.goals, item: goals.goalText) {
             values.append(OutcomeValue(.text(goal), kind: goals.goalText))
         }
@@ -50,10 +60,13 @@ public struct CheckinOutcomeMapping: OutcomeMapping {
     }
 }
 
-/// Range of motion → the range in degrees (kind `range`, unit `deg`).
+/// Range of motion → the range in degrees (kind `range`, unit `deg`) and the knee measured (kind `range.limb`,
+/// `.text("left"|"right")`, when the result names it).
 public struct RangeOfMotionOutcomeMapping: OutcomeMapping {
     /// The outcome kind of the measured range.
     public static let kind = "range"
+    /// The outcome kind of the side measured.
+    public static let limbKind = "range.limb"
 
     /// Creates the mapper.
     public init() {}
@@ -65,6 +78,8 @@ public struct RangeOfMotionOutcomeMapping: OutcomeMapping {
             case .rangeOfMotion(let measurement) = result.stepResult(RecoverSurveys.RangeOfMotionCheck.measurement)?
                 .activity
         else { throw MappingError("the result has no range-of-motion measurement") }
-        return [OutcomeValue(.double(measurement.range), kind: Self.kind, unit: "deg")]
+        var values = [OutcomeValue(.double(measurement.range), kind: Self.kind, unit: "deg")]
+        if let limb = measurement.limb { values.append(OutcomeValue(.text(limb.rawValue), kind: Self.limbKind)) }
+        return values
     }
 }

@@ -16,6 +16,11 @@ struct OnboardingStrings {
     let permissionsText: String
     let goalsTitle: String
     let goalsText: String
+    let kneeQuestion: String
+    let leftKnee: String
+    let rightKnee: String
+    let surgeryDateQuestion: String
+    let surgeryDateDetail: String
     let goalQuestion: String
     let goalPlaceholder: String
     let kneeBendQuestion: String
@@ -41,6 +46,11 @@ struct OnboardingStrings {
                 "Recover uses your health data, notifications and motion activity to support your recovery. You can change these choices at any time."
             goalsTitle = "Your recovery goals"
             goalsText = "Tell us what you are working towards so we can tailor your plan."
+            kneeQuestion = "Which knee was operated on?"
+            leftKnee = "Left knee"
+            rightKnee = "Right knee"
+            surgeryDateQuestion = "Date of your surgery"
+            surgeryDateDetail = "Not in the future, and no more than two years ago."
             goalQuestion = "In your own words, what is your recovery goal?"
             goalPlaceholder = "For example: walk my dog around the park again"
             kneeBendQuestion = "Target knee bend (degrees)"
@@ -62,6 +72,11 @@ struct OnboardingStrings {
             permissionsText = "Recover 会使用您的健康数据、通知和运动活动来帮助您康复。您可以随时更改这些选择。"
             goalsTitle = "您的康复目标"
             goalsText = "告诉我们您的目标，以便我们为您定制康复计划。"
+            kneeQuestion = "哪侧膝关节做了手术？"
+            leftKnee = "左膝"
+            rightKnee = "右膝"
+            surgeryDateQuestion = "手术日期"
+            surgeryDateDetail = "不能晚于今天，也不能早于两年前。"
             goalQuestion = "请用您自己的话描述您的康复目标。"
             goalPlaceholder = "例如：重新在公园里遛狗"
             kneeBendQuestion = "目标膝关节弯曲角度（度）"

@@ -2,8 +2,8 @@ import Foundation
 import Research
 
 extension RecoverSurveys {
-    /// Onboarding: welcome, "Before you join" with four icon items, signed consent, permissions, recovery goals,
-    /// completion.
+    /// Onboarding: welcome, "Before you join" with four icon items, signed consent, permissions, recovery goals
+    /// (the operated knee and the surgery date first, both required), completion.
     public static func onboarding(language: StudyLanguage = .english, consent: ConsentDocument? = nil) -> Survey {
         let text = OnboardingStrings(language)
         let welcome = Step(
@@ -56,6 +56,24 @@ extension RecoverSurveys {
             title: text.goalsTitle,
             text: text.goalsText,
             kind: .form([
+                FormItem(
+                    id: Onboarding.operatedKnee,
+                    text: text.kneeQuestion,
+                    answerFormat: .textChoice(
+                        TextChoiceFormat(
+                            style: .single,
+                            choices: [
+                                Choice(text: text.leftKnee, value: RangeOfMotionTask.Limb.left.rawValue),
+                                Choice(text: text.rightKnee, value: RangeOfMotionTask.Limb.right.rawValue),
+                            ]))
+                ),
+                // Bounded when the run is made for a participant: their today back to two years before it.
+                FormItem(
+                    id: Onboarding.surgeryDate,
+                    text: text.surgeryDateQuestion,
+                    detail: text.surgeryDateDetail,
+                    answerFormat: .date(DateFormat())
+                ),
                 FormItem(
                     id: Onboarding.goalText,
                     text: text.goalQuestion,

@@ -43,6 +43,10 @@ public enum RecoverSurveys {
         public static let permissions = "onboarding.requestPermissionsStep"
         /// The recovery goals form.
         public static let goals = "onboarding.goals"
+        /// The operated knee, `left` or `right` (outcome value `.text`, the same kind).
+        public static let operatedKnee = "onboarding.goals.knee"
+        /// The surgery date, `yyyy-MM-dd` (outcome value `.text`, the same kind); schedules may count from it.
+        public static let surgeryDate = "onboarding.goals.surgeryDate"
         /// The goal in the participant's own words.
         public static let goalText = "onboarding.goals.goal"
         /// The target knee bend in degrees (0...150).
@@ -67,7 +71,7 @@ public enum RecoverSurveys {
     public enum RangeOfMotionCheck {
         /// The instructions.
         public static let instruction = "rom.instruction"
-        /// The left-knee measurement.
+        /// The measurement (of the participant's operated knee; the study file's step says the left).
         public static let measurement = "knee.range.of.motion"
         /// The completion step.
         public static let completion = "rom.completion"
@@ -106,7 +110,8 @@ public enum RecoverSurveys {
         return Survey(id: StudyTaskID.checkin, steps: [form])
     }
 
-    /// The left-knee range-of-motion measurement with a custom completion ("All done!").
+    /// The knee range-of-motion measurement with a custom completion ("All done!"), written for the left knee:
+    /// a participant whose right knee was operated on gets it for the right (``Survey/personalised(for:today:)``).
     public static func rangeOfMotionCheck(language: StudyLanguage = .english) -> Survey {
         let text = RangeOfMotionStrings(language)
         return Survey(

@@ -65,6 +65,11 @@ public protocol ParticipantStore: Sendable {
     func withdraw(patientID: String, on day: LocalDate, at instant: Date) throws
     /// Sets the participant's time zone on their account and their care-store patient, in one transaction.
     func changeTimeZone(accountID: String, to identifier: String) throws
+    /// Corrects the participant's operated knee and surgery date, audited, re-anchoring the tasks counted from
+    /// an onboarding answer (``StudyDatabase/correctSurgery(knee:date:account:now:)``).
+    @discardableResult
+    func correctSurgery(knee: RangeOfMotionTask.Limb, date: LocalDate, account: Account, now: Date) throws
+        -> SurgeryCorrection
 
     /// The Health types the participant granted in their onboarding's permissions step.
     func grantedHealthTypes(participantID: String) throws -> Set<HealthType>

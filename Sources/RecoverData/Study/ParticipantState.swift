@@ -17,6 +17,9 @@ public struct ParticipantState: Sendable, Hashable {
     public let isOnboarded: Bool
     /// Where they stand with each of the study's consent documents (current versions).
     public let consents: [ConsentStanding]
+    /// The operated knee and the surgery date from their onboarding (the left knee, no date, before they gave
+    /// them or when they enrolled before onboarding asked).
+    public let surgery: SurgeryDetails
 
     /// The required documents whose current version they have not signed: once onboarded, the feed and the
     /// tasks wait until they sign them again (or withdraw).

@@ -59,7 +59,8 @@ extension StudyDatabase {
     ) -> ParticipantState {
         ParticipantState(
             account: account, zone: zone, now: now, today: LocalDateTime(instant: now, in: zone).date,
-            isOnboarded: ParticipantPlan.isOnboarded(onboardingOutcomes: onboarded), consents: consents)
+            isOnboarded: ParticipantPlan.isOnboarded(onboardingOutcomes: onboarded), consents: consents,
+            surgery: SurgeryDetails(onboardingValues: onboarded.first { $0.isLive }?.values ?? []))
     }
 
     /// The event `key` of the participant and its saved draft, in one read.

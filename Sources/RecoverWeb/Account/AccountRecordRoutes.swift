@@ -11,7 +11,7 @@ import Web
 /// })
 /// ```
 public enum AccountRecordRoutes {
-    /// Adds `POST /account/time-zone`, `GET /account/consent` (and its `/document` and `/receipt.json`), its PDF
+    /// Adds `POST /account/time-zone`, `GET`/`POST /account/surgery`, `GET /account/consent` (and its `/document` and `/receipt.json`), its PDF
     /// (`GET /account/consent.pdf`, `GET /account/consent/:record/pdf`), the access log (`GET /account/access`),
     /// `GET /account/data.json`,
     /// `GET /account/data.csv`,
@@ -21,6 +21,8 @@ public enum AccountRecordRoutes {
         WithdrawnHome.wrapStartPage(in: &router)
         router.group(.account) { account in
             account.post("/time-zone") { request in try TimeZoneSection.save(request, study: study) }
+            account.get("/surgery") { request in try SurgerySection.show(request, study: study) }
+            account.post("/surgery") { request in try SurgerySection.save(request, study: study) }
             account.get("/data.json") { request in
                 try download(request, services: services, study: study, format: .json)
             }

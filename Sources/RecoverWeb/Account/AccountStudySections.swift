@@ -27,6 +27,7 @@ public enum AccountStudySections {
 
     static func render(_ request: Request, study: StudyServices) throws -> HTML {
         """
+        \(try SurgerySection.render(request, study: study))
         \(try ConsentAccountSection.render(request, study: study))
         \(try ContactCard.accountSection(request, study: study))
         \(try CalendarSection.render(request, study: study))

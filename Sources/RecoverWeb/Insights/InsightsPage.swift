@@ -67,7 +67,7 @@ enum InsightsPage {
                 \(checkin.table)
                 </section>
                 <section class="card insights-section" aria-labelledby="range-heading">
-                <h2 id="range-heading">\(t["insights.range.heading"])</h2>
+                <h2 id="range-heading">\(t["insights.range.heading.\(insights.operatedKnee.rawValue)"])</h2>
                 <p class="chart-summary">\(summary.range)</p>
                 \(range.figure(summary: summary.range))
                 \(range.table)

@@ -30,6 +30,7 @@ extension Catalog {
         Catalog([.english: ContactStrings.english, .simplifiedChinese: ContactStrings.simplifiedChinese]),
         Catalog([.english: PushStrings.english, .simplifiedChinese: PushStrings.simplifiedChinese]),
         Catalog([.english: SurveyFlowStrings.english, .simplifiedChinese: SurveyFlowStrings.simplifiedChinese]),
+        Catalog([.english: SurgeryStrings.english, .simplifiedChinese: SurgeryStrings.simplifiedChinese]),
     ].reduce(Catalog([.english: platformEnglish, .simplifiedChinese: platformSimplifiedChinese])) { all, area in
         all.merging(area)
     }

@@ -2,6 +2,7 @@ import Care
 import Foundation
 import Recover
 import RecoverData
+import Research
 import Web
 
 /// `GET /`: the participant's care feed for one day (`?day=YYYY-MM-DD`, today by default): the week strip
@@ -31,14 +32,14 @@ enum FeedPage {
         var response = Response.html(
             render(
                 feed, drafts: events.drafts, request: request, healthCard: healthCard, contactCard: contactCard,
-                saved: saved))
+                saved: saved, knee: participant.state.surgery.knee))
         if saved != nil { response.cookies.append(SavedNote.clear(request)) }
         return response
     }
 
     static func render(
         _ feed: CareFeed, drafts: Set<String> = [], request: Request, healthCard: Bool = false,
-        contactCard: HTML = .empty, saved: String? = nil
+        contactCard: HTML = .empty, saved: String? = nil, knee: RangeOfMotionTask.Limb = .left
     ) -> HTML {
         let t = Localizer(request.language)
         let notice: HTML = feed.isOnboarded ? .empty : "<p class=\"notice\">\(t["feed.gated"])</p>"
@@ -47,7 +48,7 @@ enum FeedPage {
             cards.map {
                 card(
                     for: $0, today: feed.today, hasDraft: drafts.contains("\($0.taskID)/\($0.occurrence)"), t: t,
-                    csrf: Layout.csrfField(request))
+                    csrf: Layout.csrfField(request), knee: knee)
             }
         }
         var list: HTML =
@@ -97,7 +98,11 @@ enum FeedPage {
         return (sorted.filter { !$0.isOptional }, sorted.filter(\.isOptional))
     }
 
-    static func card(for card: FeedCard, today: LocalDate, hasDraft: Bool, t: Localizer, csrf: HTML = .empty) -> HTML {
+    /// One card; its instructions name the participant's operated `knee` (the study's texts say the left).
+    static func card(
+        for card: FeedCard, today: LocalDate, hasDraft: Bool, t: Localizer, csrf: HTML = .empty,
+        knee: RangeOfMotionTask.Limb = .left
+    ) -> HTML {
         let id = "card-\(card.studyTaskID)-\(card.occurrence)"
         let status: String
         switch card.state {
@@ -132,7 +137,7 @@ enum FeedPage {
             <h3 class="task-title" id="\(id)">\(StudyText.taskTitle(card.studyTaskID, t))</h3>
             <span class="task-status">\(status)</span>
             </div>
-            <p class="task-instructions">\(StudyText.taskInstructions(card.studyTaskID, t))</p>
+            <p class="task-instructions">\(KneeWording.text(StudyText.taskInstructions(card.studyTaskID, t), knee: knee))</p>
             \(answers)
             \(actionRow)
             </article>

@@ -236,13 +236,17 @@ enum StepWidgets {
     /// manual angle with how to measure it, shown when there is no sensor or the participant chooses it.
     static func rangeOfMotion(page: StepPage) -> HTML {
         let t = page.t
+        // The catalog's texts are written for the left knee, as the study's are; the step names the knee measured.
+        var limb = RangeOfMotionTask.Limb.left
+        if case .rangeOfMotion(let task) = page.step.kind { limb = task.limb }
+        let side = { (key: String) in KneeWording.text(t[key], knee: limb) }
         let plausible = RangeOfMotionResult.plausibleRange
         let minimum = AnswerText.number(plausible.lowerBound)
         let maximum = AnswerText.number(plausible.upperBound)
         let error = page.problems.first { $0.itemID == StepProblem.manualAngleItem }.map { t($0.key, $0.arguments) }
         let errorHTML: HTML = error.map { "<p class=\"field-error\" id=\"rom-manual-error\">\($0)</p>" } ?? .empty
         let invalid: HTML = error == nil ? .empty : " aria-invalid=\"true\" aria-describedby=\"rom-manual-error\""
-        let steps = (1...5).map { HTML("<li>\(t["rom.step.\($0)"])</li>") }.joined
+        let steps = (1...5).map { HTML("<li>\(side("rom.step.\($0)"))</li>") }.joined
         let texts: [(String, String)] = [
             ("readout-template", "rom.readout"), ("result-template", "rom.result"),
             ("no-sensor-message", "rom.noSensor"),
@@ -252,9 +256,10 @@ enum StepWidgets {
         ]
         let data = texts.map { HTML(" data-\($0.0)=\"\(t[$0.1])\"") }.joined
         return """
-            <div class="rom" data-rom\(data)>
+            <div class="rom" data-rom data-rom-limb="\(limb.rawValue)"\(data)>
+            <p class="rom-knee" data-rom-knee>\(t["rom.knee.\(limb.rawValue)"])</p>
             <div class="rom-intro">
-            <img class="rom-figure" src="\(StudyAssets.url("svg/rom-seated.svg"))" alt="\(t["rom.figure"])">
+            <img class="rom-figure" src="\(StudyAssets.url("svg/rom-seated.svg"))" alt="\(side("rom.figure"))">
             <ol class="rom-steps">\(steps)</ol>
             </div>
             <div class="rom-live" data-rom-controls hidden>

@@ -67,8 +67,14 @@ struct StudyEvent {
         (studyTaskID == StudyTaskID.onboarding) == participant.isOnboarded
     }
 
-    /// The survey the event runs, in the participant's language.
+    /// The survey the event runs, in the participant's language, made for them: their operated knee, and the
+    /// surgery dates accepted on their today (``Survey/personalised(for:today:)``).
     var survey: Survey {
+        studySurvey.personalised(for: participant.state.surgery, today: participant.today)
+    }
+
+    /// The study's survey of the event in the participant's language.
+    private var studySurvey: Survey {
         if studyTaskID == StudyTaskID.onboarding {
             // Onboarding signs the participation document's current version, which may be newer than the shipped one.
             let consent = participant.state.participationDocument?.engineDocument(participant.language.tag)

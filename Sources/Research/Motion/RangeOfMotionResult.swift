@@ -29,6 +29,8 @@ public struct RangeOfMotionResult: Codable, Hashable, Sendable {
     public var samples: [Quaternion]
     /// Whether the range was entered by hand rather than measured.
     public var isManual: Bool
+    /// The side measured, from the step's task (nil in results stored before results named it).
+    public var limb: RangeOfMotionTask.Limb?
 
     /// Creates a `RangeOfMotionResult` from its members.
     public init(

@@ -47,8 +47,10 @@ extension Step {
                 grants[card] = granted
             }
             return .permissions(grants)
-        case .rangeOfMotion:
-            return .rangeOfMotion(try Self.rangeOfMotion(m))
+        case .rangeOfMotion(let task):
+            var result = try Self.rangeOfMotion(m)
+            result.limb = task.limb
+            return .rangeOfMotion(result)
         case .frontCameraRecording:
             guard let type = m["contentType"]?.stringValue, let size = m["byteCount"]?.numberValue,
                 let hash = m["sha256"]?.stringValue

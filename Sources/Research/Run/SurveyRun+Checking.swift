@@ -93,7 +93,11 @@ extension Step {
             let unknown = grants.keys.filter { !request.cards.contains($0) && !typeKeys.contains($0) }.sorted()
             return unknown.isEmpty
                 ? nil : problem(.unknownPermission, "unknown permission: \(unknown.joined(separator: ", "))")
-        case (.rangeOfMotion, .rangeOfMotion(let result)):
+        case (.rangeOfMotion(let task), .rangeOfMotion(let result)):
+            if let limb = result.limb, limb != task.limb {
+                return problem(
+                    .wrongShape, "this step measures the \(task.limb.rawValue) side, not the \(limb.rawValue)")
+            }
             let plausible = RangeOfMotionResult.plausibleRange
             guard result.range.isFinite, plausible.contains(result.range) else {
                 return problem(

@@ -1,4 +1,5 @@
 import Foundation
+import Recover
 import Research
 import Web
 
@@ -8,11 +9,16 @@ enum BodyModelWidget {
     static func render(_ model: BodyModel, page: StepPage) -> HTML {
         render(
             model, picked: pickedParts(page),
-            problem: page.problems.first { $0.itemID == nil || $0.itemID == FormatFields.parts }, t: page.t)
+            problem: page.problems.first { $0.itemID == nil || $0.itemID == FormatFields.parts }, t: page.t,
+            knee: page.event.participant.state.surgery.knee)
     }
 
-    /// The step with `picked` checked and `problem` beside the drawing.
-    static func render(_ model: BodyModel, picked pickedList: [String], problem: StepProblem?, t: Localizer) -> HTML {
+    /// The step with `picked` checked and `problem` beside the drawing. The knee model is drawn (and named) for
+    /// `knee`, the participant's operated knee: the drawing is of the left leg and is mirrored for the right.
+    static func render(
+        _ model: BodyModel, picked pickedList: [String], problem: StepProblem?, t: Localizer,
+        knee: RangeOfMotionTask.Limb = .left
+    ) -> HTML {
         guard let provider = BodyModels.provider(for: model.modelID) else { return "<p>\(t["survey.unsupported"])</p>" }
         let selectable = model.allowsSelection ? model.selectableParts.filter(provider.partIDs.contains) : []
         let picked = Set(pickedList)
@@ -41,9 +47,12 @@ enum BodyModelWidget {
             </div>
             <input type="hidden" name="\(FormatFields.parts).json" value="" disabled data-body-model-value>
             """
-        let legend = model.allowsSelection ? t["bodyModel.\(provider.id).legend"] : t["bodyModel.\(provider.id).title"]
+        let legend = KneeWording.text(
+            model.allowsSelection ? t["bodyModel.\(provider.id).legend"] : t["bodyModel.\(provider.id).title"],
+            knee: knee)
+        let side: HTML = provider.id == KneeModel().id ? " data-side=\"\(knee.rawValue)\"" : .empty
         return """
-            <fieldset class="body-model\(problem == nil ? "" : " has-error")" data-body-model \
+            <fieldset class="body-model\(problem == nil ? "" : " has-error")" data-body-model\(side) \
             data-body-model-src="\(StudyAssets.url(provider.assetPath))" data-highlight-color="\(model.highlightColor)" \
             data-highlighted="\(highlighted.joined(separator: " "))" data-highlighted-suffix="\(t["bodyModel.highlightedSuffix"])" \
             data-selected-template="\(t["bodyModel.selected"])" data-none-selected-message="\(t["bodyModel.noneSelected"])" data-list-separator="\(t["list.separator"])"\
