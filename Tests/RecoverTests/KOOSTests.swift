@@ -118,4 +118,26 @@ import Testing
         let intro = try #require(chinese.steps.first)
         #expect(intro.detail?.contains("英文") == true)
     }
+
+    @Test func scheduledAtOnboardingAndSixWeeksThreeSixAndTwelveMonthsAfterSurgery() throws {
+        let task = try #require(RecoverStudy.shipped.task("koos"))
+        let anchors = StudyAnchors(
+            joined: try #require(LocalDate("2027-01-10")), onboarded: LocalDate("2027-01-11"),
+            answers: [RecoverSurveys.Onboarding.surgeryDate: "2027-01-04"])
+        let schedule = try #require(StudyPlan(RecoverStudy.shipped).schedule(of: task, anchors: anchors))
+        let zone = try #require(TimeZone(identifier: "Europe/Zurich"))
+        let events = schedule.events(
+            from: try #require(LocalDate("2027-01-01")), through: try #require(LocalDate("2028-12-31")),
+            in: zone)
+        #expect(
+            events.map(\.localStart.date.description) == [
+                "2027-01-11", "2027-02-15", "2027-04-04", "2027-07-04", "2028-01-04",
+            ])
+        // Each stays open two weeks.
+        #expect(events.allSatisfy { $0.end.timeIntervalSince($0.start) >= 13 * 86_400 })
+        // Without a surgery date (enrolled before the question was asked): the enrolment questionnaire only.
+        let before = StudyAnchors(joined: anchors.joined, onboarded: anchors.onboarded)
+        let only = try #require(StudyPlan(RecoverStudy.shipped).schedule(of: task, anchors: before))
+        #expect(only.events(from: anchors.joined, through: try #require(LocalDate("2028-12-31")), in: zone).count == 1)
+    }
 }
