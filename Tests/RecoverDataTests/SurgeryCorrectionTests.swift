@@ -110,7 +110,7 @@ import Testing
         let correction = try records.correctSurgery(knee: .left, date: corrected, account: account, now: now)
         #expect(correction.before == SurgeryDetails(knee: .right, date: surgery))
         #expect(correction.after == SurgeryDetails(knee: .left, date: corrected))
-        #expect(correction.reanchoredTasks == ["sixWeeks"])
+        #expect(correction.reanchoredTasks == ["koos", "sixWeeks"], "the KOOS counts from the surgery date too")
         #expect(try records.participant(account, now: now).surgery == SurgeryDetails(knee: .left, date: corrected))
 
         // The questionnaire moved a week on; tasks that do not count from an answer got no new version.
@@ -169,7 +169,7 @@ import Testing
         let date = friday.addingDays(-30)
         let correction = try records.correctSurgery(knee: .right, date: date, account: account, now: now)
         #expect(correction.before == SurgeryDetails(knee: nil, date: nil))
-        #expect(correction.reanchoredTasks == ["sixWeeks"])
+        #expect(correction.reanchoredTasks == ["koos", "sixWeeks"], "the KOOS counts from the surgery date too")
         #expect(try history("sixWeeks", account, records).first?.effectiveDate.date == friday)
         #expect(try tasks(on: date.addingDays(42), account, records).contains("sixWeeks"))
     }

@@ -12,7 +12,7 @@ enum ConsoleOverviewStrings {
         "console.nav.settings": "Settings",
         "console.nav.study": "Study versions",
         "console.study.title": "Study versions",
-        "console.study.summary": "{title}: version {version} is the newest.",
+        "console.study.summary": "The newest version of {title} is version {version}.",
         "console.study.hint":
             "A new version is applied with recover study apply and reaches every participant from the day it applies, on their own calendar. What participants recorded before is never changed.",
         "console.study.version": "Version {version}",
@@ -67,7 +67,7 @@ enum ConsoleOverviewStrings {
         "console.nav.settings": "设置",
         "console.nav.study": "研究版本",
         "console.study.title": "研究版本",
-        "console.study.summary": "{title}：最新版本为第 {version} 版。",
+        "console.study.summary": "{title} 的最新版本为第 {version} 版。",
         "console.study.hint": "新版本通过 recover study apply 发布，自生效日起（按每位参与者本地日历）适用于所有参与者。参与者此前记录的内容不会被更改。",
         "console.study.version": "第 {version} 版",
         "console.study.status.inForce": "现行",
