@@ -61,7 +61,8 @@ def test_the_bundle_and_every_resource_validate_against_the_r4b_models(bundle):
         resource = entry["resource"]
         get_fhir_model_class(resource["resourceType"]).model_validate(resource)
     kinds = {entry["resource"]["resourceType"] for entry in bundle["entry"]}
-    assert kinds == {"Patient", "Observation", "QuestionnaireResponse", "Consent", "Provenance"}
+    assert kinds == {
+        "Questionnaire", "Patient", "CarePlan", "Observation", "QuestionnaireResponse", "Consent", "Provenance"}
     assert bundle["type"] == "collection"
 
 
@@ -120,8 +121,68 @@ def test_questionnaire_responses_are_completed_answers(bundle):
         assert evaluate(response, "status = 'completed' and authored.exists() and subject.exists()") == [True]
         # qrs-1: an item has answers or nested items, never both.
         assert evaluate(response, "item.all((answer.exists() and item.exists()).not())") == [True]
-    checkins = [r for r in responses if r["questionnaire"].endswith(":checkin")]
+    checkins = [r for r in responses if r["questionnaire"] == BASE + "/Questionnaire/checkin|1"]
     assert checkins and all(evaluate(r, "item.linkId contains 'checkin.form.pain'") == [True] for r in checkins)
+
+
+BASE = "http://recover.local/fhir"
+SURVEYS = [s["id"] for s in json.loads(
+    (Path(__file__).resolve().parent.parent / "Sources/Recover/Study/recover.study.json").read_text())["surveys"]]
+
+
+def link_ids(items):
+    for item in items:
+        yield item["linkId"]
+        yield from link_ids(item.get("item", []))
+
+
+def test_a_questionnaire_per_survey_of_the_study_with_its_canonical(bundle):
+    questionnaires = resources(bundle, "Questionnaire")
+    assert sorted(q["url"] for q in questionnaires) == sorted(BASE + "/Questionnaire/" + s for s in SURVEYS)
+    for q in questionnaires:
+        get_fhir_model_class("Questionnaire").model_validate(q)
+        assert q["version"] == "1" and q["status"] == "active" and q["language"] == "en"
+        # que-1 (a group has items, a display none), que-2 (linkIds unique), que-6 (no required display),
+        # que-9 (a read-only display is not), que-12 (several enableWhen need enableBehavior).
+        assert evaluate(q, "descendants().where(type = 'group').all(item.exists())") == [True]
+        assert evaluate(q, "descendants().where(type = 'display').all(item.empty() or item.all(type = 'display'))") == [True]
+        assert evaluate(q, "descendants().linkId.isDistinct()") == [True]
+        assert evaluate(q, "descendants().where(type = 'display').all(required.empty())") == [True]
+        assert evaluate(q, "descendants().where(enableWhen.count() > 1).all(enableBehavior.exists())") == [True]
+    [checkin] = [q for q in questionnaires if q["url"].endswith("/checkin")]
+    [form] = checkin["item"]
+    assert form["type"] == "group" and form["required"] is True
+    pain = [i for i in form["item"] if i["linkId"] == "checkin.form.pain"][0]
+    assert pain["type"] == "integer" and pain["required"] is True
+    assert evaluate(pain, "extension.where(url = 'http://hl7.org/fhir/StructureDefinition/minValue').valueInteger") == [1]
+    assert evaluate(pain, "extension.where(url = 'http://hl7.org/fhir/StructureDefinition/maxValue').valueInteger") == [10]
+
+
+def test_every_response_points_at_a_questionnaire_in_the_bundle_holding_its_items(bundle):
+    by_canonical = {q["url"] + "|" + q["version"]: q for q in resources(bundle, "Questionnaire")}
+    for response in resources(bundle, "QuestionnaireResponse"):
+        questionnaire = by_canonical[response["questionnaire"]]
+        known = set(link_ids(questionnaire["item"]))
+        assert set(link_ids(response.get("item", []))) <= known, response["questionnaire"]
+
+
+def test_each_participant_has_a_care_plan_of_their_tasks(bundle):
+    plans = resources(bundle, "CarePlan")
+    patients = {"urn:uuid:" + p["id"] for p in resources(bundle, "Patient")}
+    canonicals = {q["url"] + "|" + q["version"] for q in resources(bundle, "Questionnaire")}
+    assert len(plans) == 5 and {p["subject"]["reference"] for p in plans} == patients
+    for plan in plans:
+        get_fhir_model_class("CarePlan").model_validate(plan)
+        assert plan["status"] == "active" and plan["intent"] == "plan"
+        details = [a["detail"] for a in plan["activity"]]
+        # cpl-3: an activity has a detail or a reference, not both.
+        assert evaluate(plan, "activity.all(detail.empty() or reference.empty())") == [True]
+        assert {d["instantiatesCanonical"][0] for d in details} <= canonicals
+        assert BASE + "/Questionnaire/checkin|1" in {d["instantiatesCanonical"][0] for d in details}
+        daily = [d for d in details if d["instantiatesCanonical"][0].endswith("/checkin|1")][0]
+        assert daily["kind"] == "Task" and daily["status"] == "scheduled"
+        assert daily["scheduledTiming"]["repeat"]["periodUnit"] == "d"
+        assert daily["scheduledTiming"]["repeat"]["period"] == 1
 
 
 def test_each_consent_has_a_provenance_carrying_the_drawn_and_the_server_signature(bundle):

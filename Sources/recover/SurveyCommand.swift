@@ -8,18 +8,24 @@ extension Commands {
     /// `recover survey`: list, export, lint and answer surveys.
     static let survey = CommandSpec(
         name: "survey",
-        abstract: "List, export, check and answer surveys.",
-        subcommands: [SurveyCommand.list, SurveyCommand.export, SurveyCommand.lint, SurveyCommand.answer]
+        abstract: "List, export, check and answer surveys; FHIR Questionnaires in and out.",
+        subcommands: [
+            SurveyCommand.list, SurveyCommand.export, SurveyCommand.lint, SurveyCommand.answer,
+            SurveyCommand.importFHIR, SurveyCommand.exportFHIR,
+        ]
     )
 }
 
 /// The subcommands of `recover survey`.
 enum SurveyCommand {
+    /// The surveys of the shipped study, in its order.
+    static var shippedIDs: [String] { RecoverStudy.shipped.surveys.map(\.id) }
+
     static let languageOption = OptionSpec.option("language", value: "TAG", help: "Language of texts: en or zh-Hans.")
 
-    static let list = CommandSpec(name: "list", abstract: "List the built-in survey identifiers.") { arguments in
+    static let list = CommandSpec(name: "list", abstract: "List the shipped study's survey identifiers.") { arguments in
         try arguments.expectPositionals(atMost: 0)
-        for id in RecoverSurveys.ids { Output.standard.line(id) }
+        for id in shippedIDs { Output.standard.line(id) }
     }
 
     static let export = CommandSpec(
@@ -32,7 +38,7 @@ enum SurveyCommand {
         try arguments.expectPositionals(atMost: 1)
         let id = try arguments.positional(0, "id")
         guard let survey = RecoverSurveys.survey(id, language: try language(arguments)) else {
-            throw UsageError("no built-in survey '\(id)'; known: \(RecoverSurveys.ids.joined(separator: ", "))")
+            throw UsageError("no built-in survey '\(id)'; known: \(shippedIDs.joined(separator: ", "))")
         }
         try Output.standard.write(String(decoding: SurveyJSON.encode(survey), as: UTF8.self) + "\n")
     }
@@ -100,7 +106,7 @@ enum SurveyCommand {
         switch SurveyRun.answerAll(survey, pages: pages, runID: runID, at: date, timeZone: timeZone) {
         case .success(let result):
             do {
-                report = try MappedResult(result)
+                report = try MappedResult(result, survey: survey)
             } catch let error as MappingError {
                 throw DataError(error.message)
             }
@@ -111,7 +117,7 @@ enum SurveyCommand {
         Output.standard.write(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
     }
 
-    private static func language(_ arguments: ParsedArguments) throws -> StudyLanguage {
+    static func language(_ arguments: ParsedArguments) throws -> StudyLanguage {
         guard let tag = arguments.value("language") else { return .english }
         guard let language = StudyLanguage(tag: tag) else {
             throw UsageError("unknown language '\(tag)'; use en or zh-Hans")
@@ -119,7 +125,7 @@ enum SurveyCommand {
         return language
     }
 
-    private static func read(_ path: String) throws -> Data {
+    static func read(_ path: String) throws -> Data {
         guard let data = FileManager.default.contents(atPath: path) else {
             Output.error.line("error: cannot read '\(path)'")
             throw CommandExit(code: .noInput)
@@ -127,10 +133,10 @@ enum SurveyCommand {
         return data
     }
 
-    private static func loadSurvey(_ source: String, language: StudyLanguage) throws -> Survey {
+    static func loadSurvey(_ source: String, language: StudyLanguage) throws -> Survey {
         if let survey = RecoverSurveys.survey(source, language: language) { return survey }
         guard source.hasSuffix(".json") || FileManager.default.fileExists(atPath: source) else {
-            throw UsageError("no built-in survey '\(source)'; known: \(RecoverSurveys.ids.joined(separator: ", "))")
+            throw UsageError("no built-in survey '\(source)'; known: \(shippedIDs.joined(separator: ", "))")
         }
         do {
             return try SurveyJSON.decodeSurvey(try read(source))

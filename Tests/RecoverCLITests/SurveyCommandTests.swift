@@ -12,11 +12,12 @@ import Testing
         return url.path
     }
 
-    @Test func listPrintsTheBuiltInSurveys() throws {
+    @Test func listPrintsTheShippedStudysSurveys() throws {
         let result = try CLIProcess.run(["survey", "list"])
         #expect(result.status == 0)
         #expect(
-            result.stdout == "onboarding\ncheckin\nrangeOfMotionCheck\nweeklyDiary\nkneeBendVideo\nhearingScreening\n")
+            result.stdout
+                == "onboarding\ncheckin\nrangeOfMotionCheck\nweeklyDiary\nkneeBendVideo\nhearingScreening\nkoos\n")
     }
 
     @Test func everySurveyCommandHasHelp() throws {

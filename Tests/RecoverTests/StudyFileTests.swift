@@ -7,6 +7,9 @@ import Testing
 
 /// Reading study files: every problem is named by its location and a file with any problem gives no study.
 @Suite struct StudyFileTests {
+    /// The positions of a task and a survey appended to the shipped file's lists.
+    static let appended = (task: RecoverStudy.shipped.tasks.count, survey: RecoverStudy.shipped.surveys.count)
+
     /// The shipped file as JSON, to break in one place per test.
     func shipped() throws -> [String: JSONValue] {
         try #require(JSONValue.parse(RecoverStudy.shippedFile)?.objectValue)
@@ -44,7 +47,7 @@ import Testing
                 "function", survey: "nope",
                 schedule: [.object(["anchor": .string("added"), "every": .object(["weeks": .number(1)])])]))
         file["tasks"] = .array(tasks)
-        #expect(try problems(file) == ["tasks[6].survey: no survey \"nope\""])
+        #expect(try problems(file) == ["tasks[\(Self.appended.task)].survey: no survey \"nope\""])
     }
 
     @Test func aScheduleThatEndsBeforeItStartsIsNamed() throws {
@@ -60,7 +63,9 @@ import Testing
                     ])
                 ]))
         file["tasks"] = .array(tasks)
-        #expect(try problems(file) == ["tasks[6].schedule[0].until: the schedule ends before it starts"])
+        #expect(
+            try problems(file) == ["tasks[\(Self.appended.task)].schedule[0].until: the schedule ends before it starts"]
+        )
     }
 
     @Test func aMappingToAMissingItemIsNamed() throws {
@@ -87,8 +92,8 @@ import Testing
         let found = try problems(file)
         #expect(found.contains("studyVersion: expected a whole number from 1 to 1000000"))
         #expect(found.contains("surprise: unknown member"))
-        #expect(found.contains { $0.hasPrefix("tasks[6].schedule[0].anchor:") })
-        #expect(found.contains { $0.hasPrefix("tasks[6].schedule[0].every:") })
+        #expect(found.contains { $0.hasPrefix("tasks[\(Self.appended.task)].schedule[0].anchor:") })
+        #expect(found.contains { $0.hasPrefix("tasks[\(Self.appended.task)].schedule[0].every:") })
     }
 
     @Test func anEngineSurveyProblemIsNamedInsideTheFile() throws {
@@ -107,7 +112,7 @@ import Testing
         file["surveys"] = .array(surveys)
         let found = try problems(file)
         #expect(found.count == 1)
-        #expect(found.first?.hasPrefix("surveys[6].languages.en: ") == true)
+        #expect(found.first?.hasPrefix("surveys[\(Self.appended.survey)].languages.en: ") == true)
     }
 
     @Test func schedulesFollowTheParticipantsAnchors() throws {
@@ -133,5 +138,47 @@ import Testing
         #expect(try StudyAmendment(from: current, to: next).isEmpty)
         next.surveys[1].revision = 2
         #expect(try StudyAmendment(from: current, to: next).lines == ["survey revised: checkin (revision 1 → 2)"])
+    }
+}
+
+/// Outcome rules naming a survey's scores.
+@Suite struct StudyFileScoreRuleTests {
+    func problems(_ edit: (inout [String: JSONValue]) -> Void) throws -> [String] {
+        let files = StudyFileTests()
+        var object = try files.shipped()
+        edit(&object)
+        return try files.problems(object)
+    }
+
+    @Test func aRuleNamingAScoreIsReadAndWrittenBack() throws {
+        let rule = JSONValue.object([
+            "survey": .string("koos"), "score": .string("koos.pain"), "kind": .string("koos.pain.score"),
+        ])
+        #expect(try problems { $0["outcomes"] = .array([rule]) } == [])
+        var object = try #require(JSONValue.parse(RecoverStudy.shippedFile)?.objectValue)
+        object["outcomes"] = .array([rule])
+        let study = try StudyFile.read(try JSONEncoder().encode(JSONValue.object(object)))
+        #expect(
+            study.outcomes == [StudyOutcomeRule(survey: "koos", source: .score("koos.pain"), kind: "koos.pain.score")])
+        #expect(try StudyFile.read(try StudyFile.write(study)) == study)
+    }
+
+    @Test func aRuleNamingAMissingScoreOrBothKindsIsNamed() throws {
+        let missing = JSONValue.object([
+            "survey": .string("koos"), "score": .string("koos.total"), "kind": .string("koos.total"),
+        ])
+        let both = JSONValue.object([
+            "survey": .string("koos"), "score": .string("koos.pain"), "step": .string("koos.pain"),
+            "item": .string("koos.p1"), "kind": .string("k"), "colour": .string("red"),
+        ])
+        #expect(
+            try problems { $0["outcomes"] = .array([missing]) } == [
+                "outcomes[0].score: no score \"koos.total\" in survey \"koos\""
+            ])
+        #expect(
+            try problems { $0["outcomes"] = .array([missing, both]) } == [
+                "outcomes[1].colour: unknown member",
+                "outcomes[1]: give either \"step\" and \"item\" (an answer) or \"score\"",
+            ])
     }
 }

@@ -10,7 +10,6 @@ enum FHIRCodes {
     /// The statistics of a day's readings (`minimum`, `maximum`, `reading-count`), for Observation components.
     static let dailyStatistic = "urn:recover:daily-statistic"
     static let pseudonym = "urn:recover:pseudonym"
-    static let questionnaire = "urn:recover:questionnaire:"
     static let signatureType = "urn:iso-astm:E1762-95:2013"
     static let signingKey = "urn:recover:signing-key"
     /// The extension naming the Consent a value was collected under.

@@ -1,12 +1,14 @@
 import CareSQLite
 import Foundation
 import HealthImport
+import Recover
 import RecoverData
 import SQLite
 
-/// The FHIR R4 export: one `Bundle` of type `collection` with, per participant, a pseudonymous Patient, an
-/// Observation per outcome value and per stored Apple Health daily figure, a QuestionnaireResponse per survey result, and a Consent with its
-/// Provenance per consent record. Written entry by entry (docs/exports.md).
+/// The FHIR R4 export: one `Bundle` of type `collection` with a Questionnaire per survey revision of the study, and
+/// per participant a pseudonymous Patient, a CarePlan of their care tasks, an Observation per outcome value and per
+/// stored Apple Health daily figure, a QuestionnaireResponse per survey result (pointing at its Questionnaire's
+/// canonical), and a Consent with its Provenance per consent record. Written entry by entry (docs/exports.md).
 public enum FHIRExport {
     /// Writes the bundle to `file`, streaming; returns the number of entries.
     @discardableResult
@@ -53,10 +55,22 @@ public enum FHIRExport {
             if count % 100_000 == 0 { progress(count) }
         }
         try database.read { db in
+            let history = try StudyVersionHistory.definitions(in: db)
+            let questionnaires = FHIRStudyQuestionnaires(history)
+            for revision in questionnaires.revisions {
+                try add(FHIRStudyQuestionnaires.resource(revision), FHIRStudyQuestionnaires.id(revision))
+            }
+            let study = history.last?.study
             try StudyRecords.forEachParticipant(filter, in: db) { account in
                 let pseudonym = pseudonyms.id(for: account.id)
                 let patientID = FHIRReference.id("Patient", pseudonym)
                 try add(patient(pseudonym, id: patientID, active: !account.isWithdrawn), patientID)
+                if let plan = try FHIRCarePlan.resource(
+                    participantID: account.id, patientID: patientID, isActive: !account.isWithdrawn, study: study,
+                    questionnaires: questionnaires, in: db)
+                {
+                    try add(plan, FHIRCarePlan.id(account.id))
+                }
                 let consents = try StudyRecords.consents(ofParticipant: account.id, in: db)
                 let active = account.isWithdrawn ? [] : Set(try newestConsents(of: account.id, in: db))
                 try StudyRecords.forEachConsent(of: account.id, in: db) { record, server in
@@ -79,8 +93,11 @@ public enum FHIRExport {
                 try StudyRecords.forEachSurveyResult(of: account.id, participantFilter, in: db) { record, _ in
                     if StudyRecords.isAfterWithdrawal(record.completedAt, of: account, filter) { return }
                     let consent = consents[record.id]
+                    let questionnaire = questionnaires.canonical(
+                        surveyID: record.surveyID, on: String(DatabaseDate.string(from: record.completedAt).prefix(10)))
                     try add(
-                        try FHIRQuestionnaireResponse.resource(record, patientID: patientID, consentID: consent?.id),
+                        try FHIRQuestionnaireResponse.resource(
+                            record, questionnaire: questionnaire, patientID: patientID, consentID: consent?.id),
                         FHIRReference.id("QuestionnaireResponse", record.id))
                 }
                 var lastOutcome = ""

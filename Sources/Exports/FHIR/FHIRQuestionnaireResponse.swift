@@ -5,9 +5,12 @@ import Research
 import SQLite
 
 /// A QuestionnaireResponse per stored survey result: one item per answered question (`<step>.<item>`) and
-/// one per range-of-motion measurement; "don't know" and skipped answers have no item.
+/// one per range-of-motion measurement; "don't know" and skipped answers have no item. `questionnaire` is the
+/// canonical (`<canonicalBase>/Questionnaire/<survey>|<revision>`) of the Questionnaire the export includes.
 enum FHIRQuestionnaireResponse {
-    static func resource(_ record: SurveyResultRecord, patientID: String, consentID: String? = nil) throws -> JSONNode {
+    static func resource(
+        _ record: SurveyResultRecord, questionnaire: String, patientID: String, consentID: String? = nil
+    ) throws -> JSONNode {
         let result: SurveyResult
         do {
             result = try SurveyJSON.decode(SurveyResult.self, from: record.json)
@@ -35,7 +38,7 @@ enum FHIRQuestionnaireResponse {
         var members: [(String, JSONNode)] = [
             ("resourceType", .string("QuestionnaireResponse")),
             ("id", .string(FHIRReference.id("QuestionnaireResponse", record.id))),
-            ("questionnaire", .string(FHIRCodes.questionnaire + record.surveyID)), ("status", .string("completed")),
+            ("questionnaire", .string(questionnaire)), ("status", .string("completed")),
             ("subject", FHIRReference.reference(patientID)),
             ("authored", .string(DatabaseDate.string(from: record.completedAt))),
         ]

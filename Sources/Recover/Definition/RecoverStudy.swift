@@ -21,8 +21,11 @@ public enum RecoverStudy {
         }
     }()
 
-    /// How study files of this build read FHIR Questionnaires.
-    public static let questionnaireImporter: StudyFile.QuestionnaireImporter? = nil
+    /// How study files of this build read FHIR Questionnaires: the engine's mapping (docs/fhir-questionnaire.md),
+    /// whose problems are thrown one a line with their linkIds.
+    public static let questionnaireImporter: StudyFile.QuestionnaireImporter? = { data in
+        try FHIRQuestionnaire.survey(from: data)
+    }
 
     /// The file the shipped study would be if it were made from the Swift builders now (kept equal by a test).
     public static func builtFile() throws -> Data {

@@ -4,7 +4,7 @@ import Research
 
 /// The first version of the Recover study written with the Swift survey builders: the source the shipped study
 /// file (`Study/recover.study.json`) was generated from. `ShippedStudyTests` keeps the two equal until the
-/// builders are retired.
+/// builders are retired. Surveys and tasks written only in the file (the KOOS) are carried over from it.
 enum RecoverStudyBuilder {
     static func definition() -> StudyDefinition {
         let languages = StudyLanguage.allCases
@@ -66,8 +66,12 @@ enum RecoverStudyBuilder {
                 adherence: false,
                 schedule: [StudyScheduleElement(anchor: onboarded, every: .weeks(4))]),
         ]
+        let built = Set(RecoverSurveys.ids)
+        let fileOnly = RecoverStudy.shipped.surveys.filter { !built.contains($0.id) }
+        let fileOnlyTasks = RecoverStudy.shipped.tasks.filter { task in fileOnly.contains { $0.id == task.survey } }
         return StudyDefinition(
             id: "recover", version: 1, title: texts("Recover: knee surgery recovery study", "Recover：膝关节手术康复研究"),
-            languages: languages.map(\.tag), surveys: RecoverSurveys.ids.map(survey), tasks: tasks)
+            languages: languages.map(\.tag), surveys: RecoverSurveys.ids.map(survey) + fileOnly,
+            tasks: tasks + fileOnlyTasks)
     }
 }

@@ -60,6 +60,11 @@ public struct StudyDefinition: Hashable, Sendable {
         return survey.survey(language: language, fallback: languages.first ?? language)
     }
 
+    /// The study's title in `language` (or the default language).
+    public func title(language: String) -> String {
+        StudyText.pick(title, language, fallback: languages.first) ?? id
+    }
+
     /// The task's title in `language`, falling back to the default language.
     public func title(ofTask taskID: String, language: String) -> String? {
         task(taskID).flatMap { StudyText.pick($0.title, language, fallback: languages.first) }
@@ -128,26 +133,59 @@ public struct StudyTask: Hashable, Sendable {
     }
 }
 
-/// An outcome value taken from one answer of a survey that has no built-in mapping.
-public struct StudyOutcomeRule: Codable, Hashable, Sendable {
+/// An outcome value taken from one answer, or one score, of a survey that has no built-in mapping.
+///
+/// JSON: `{"survey": "s", "step": "st", "item": "i", "kind": "k", "unit": "h"}` for an answer,
+/// `{"survey": "s", "score": "sc", "kind": "k"}` for a score of the survey (docs/study-file.md).
+public struct StudyOutcomeRule: Hashable, Sendable {
+    /// What the value is taken from.
+    public enum Source: Hashable, Sendable {
+        /// The answer to an item.
+        case answer(step: String, item: String)
+        /// A score the survey defines.
+        case score(String)
+    }
+
     /// The survey.
     public var survey: String
-    /// The step of the answer.
-    public var step: String
-    /// The item of the answer.
-    public var item: String
+    /// The answer or score.
+    public var source: Source
     /// The outcome kind stored.
     public var kind: String
     /// The unit stored, if any.
     public var unit: String?
 
     /// Creates a rule from its members.
-    public init(survey: String, step: String, item: String, kind: String, unit: String? = nil) {
+    public init(survey: String, source: Source, kind: String, unit: String? = nil) {
         self.survey = survey
-        self.step = step
-        self.item = item
+        self.source = source
         self.kind = kind
         self.unit = unit
+    }
+
+    /// A rule keeping the answer to `item` of `step`.
+    public init(survey: String, step: String, item: String, kind: String, unit: String? = nil) {
+        self.init(survey: survey, source: .answer(step: step, item: item), kind: kind, unit: unit)
+    }
+}
+
+extension StudyOutcomeRule: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case survey, step, item, score, kind, unit
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(survey, forKey: .survey)
+        switch source {
+        case .answer(let step, let item):
+            try c.encode(step, forKey: .step)
+            try c.encode(item, forKey: .item)
+        case .score(let score):
+            try c.encode(score, forKey: .score)
+        }
+        try c.encode(kind, forKey: .kind)
+        try c.encodeIfPresent(unit, forKey: .unit)
     }
 }
 

@@ -40,9 +40,7 @@ struct StudyFileReader {
             object["outcomes"].map {
                 list($0, "outcomes") { reader, value, location in reader.outcome(value, location) }
             } ?? []
-        for key in object.keys.sorted() where !Self.studyKeys.contains(key) {
-            problem(key, "unknown member")
-        }
+        unknownMembers(object, known: Self.studyKeys, "")
         guard let id, let version, let title, let languages, let base, let surveys, let tasks, let outcomes else {
             return nil
         }
@@ -161,9 +159,7 @@ struct StudyFileReader {
             problem("\(location).windowDays", "only a single occurrence (\"once\") has a window")
         }
         if once, case .some(.some) = until { problem("\(location).until", "a single occurrence has no end") }
-        for key in object.keys.sorted() where !Self.elementKeys.contains(key) {
-            problem("\(location).\(key)", "unknown member")
-        }
+        unknownMembers(object, known: Self.elementKeys, location)
         guard let anchor, let from, let until, let every, let time, let window else { return nil }
         if let until {
             let reference = LocalDate(dayNumber: 0)
@@ -241,16 +237,33 @@ struct StudyFileReader {
             problem(location, "an outcome rule is an object")
             return nil
         }
+        unknownMembers(object, known: ["survey", "step", "item", "score", "kind", "unit"], location)
         let survey = string(object["survey"], "\(location).survey")
-        let step = string(object["step"], "\(location).step")
-        let item = string(object["item"], "\(location).item")
+        var source: StudyOutcomeRule.Source?
+        switch (object["score"], object["step"] ?? object["item"]) {
+        case (.some(let score), .none):
+            source = string(score, "\(location).score").map(StudyOutcomeRule.Source.score)
+        case (.none, .some):
+            let step = string(object["step"], "\(location).step")
+            let item = string(object["item"], "\(location).item")
+            if let step, let item { source = .answer(step: step, item: item) }
+        default:
+            problem(location, "give either \"step\" and \"item\" (an answer) or \"score\"")
+        }
         let kind = string(object["kind"], "\(location).kind")
         let unit = object["unit"].map { string($0, "\(location).unit") } ?? .some(nil)
-        guard let survey, let step, let item, let kind, let unit else { return nil }
-        return StudyOutcomeRule(survey: survey, step: step, item: item, kind: kind, unit: unit)
+        guard let survey, let source, let kind, let unit else { return nil }
+        return StudyOutcomeRule(survey: survey, source: source, kind: kind, unit: unit)
     }
 
     // MARK: Values
+
+    /// A problem for every member of `object` not in `known`, at `location` (empty for the top level).
+    mutating func unknownMembers(_ object: [String: JSONValue], known: Set<String>, _ location: String) {
+        for key in object.keys.sorted() where !known.contains(key) {
+            problem(location.isEmpty ? key : "\(location).\(key)", "unknown member")
+        }
+    }
 
     mutating func string(_ value: JSONValue?, _ location: String) -> String? {
         guard let text = value?.stringValue, !text.isEmpty else {

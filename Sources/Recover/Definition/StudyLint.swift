@@ -27,8 +27,15 @@ enum StudyLint {
             }
             if let reference = survey.languages[defaultLanguage] {
                 for (language, translation) in survey.languages.sorted(by: { $0.key < $1.key })
-                where language != defaultLanguage && shape(translation) != shape(reference) {
-                    add("\(location).languages.\(language)", "has other steps or items than \"\(defaultLanguage)\"")
+                where language != defaultLanguage {
+                    if shape(translation) != shape(reference) {
+                        add("\(location).languages.\(language)", "has other steps or items than \"\(defaultLanguage)\"")
+                    }
+                    if translation.scores != reference.scores {
+                        add(
+                            "\(location).languages.\(language).scores",
+                            "differ from the scores of \"\(defaultLanguage)\"")
+                    }
                 }
             }
         }
@@ -63,12 +70,19 @@ enum StudyLint {
                 add("\(location).survey", "no survey \"\(rule.survey)\"")
                 continue
             }
-            guard let step = survey.step(rule.step) else {
-                add("\(location).step", "no step \"\(rule.step)\" in survey \"\(rule.survey)\"")
-                continue
-            }
-            if !step.items.contains(where: { $0.id == rule.item }) {
-                add("\(location).item", "no item \"\(rule.item)\" in step \"\(rule.step)\"")
+            switch rule.source {
+            case .answer(let stepID, let itemID):
+                guard let step = survey.step(stepID) else {
+                    add("\(location).step", "no step \"\(stepID)\" in survey \"\(rule.survey)\"")
+                    continue
+                }
+                if !step.items.contains(where: { $0.id == itemID }) {
+                    add("\(location).item", "no item \"\(itemID)\" in step \"\(stepID)\"")
+                }
+            case .score(let scoreID):
+                if !survey.scores.contains(where: { $0.id == scoreID }) {
+                    add("\(location).score", "no score \"\(scoreID)\" in survey \"\(rule.survey)\"")
+                }
             }
         }
         return problems

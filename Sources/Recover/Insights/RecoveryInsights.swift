@@ -3,7 +3,7 @@ import Foundation
 import Research
 
 /// What the insights page shows, computed from a participant's outcomes: pain and sleep per local day for the
-/// last four weeks, range of motion over time, the target knee bend, and weekly comparisons.
+/// last four weeks, range of motion over time, the target knee bend, weekly comparisons, and the KOOS scores.
 ///
 /// Values are selected by kind, never by position, so the two series of one check-in stay apart (CareKit
 /// defect 8), and a day without a value stays a gap (`nil`), never zero.
@@ -46,6 +46,8 @@ public struct RecoveryInsights: Codable, Hashable, Sendable {
     public var pain: WeeklyComparison
     /// Mean sleep this week against last week.
     public var sleep: WeeklyComparison
+    /// The KOOS subscale scores over time.
+    public var kneeScores: KneeScores
 
     /// The insights of `outcomes` (any tasks; deleted outcomes and outcomes without an event date are ignored)
     /// as seen on `today`. When a day has several values of one kind, the day shows their mean.
@@ -71,6 +73,7 @@ public struct RecoveryInsights: Codable, Hashable, Sendable {
         }
         pain = WeeklyComparison(days: comparisonDays, todayNumber: today.dayNumber) { $0.pain }
         sleep = WeeklyComparison(days: comparisonDays, todayNumber: today.dayNumber) { $0.sleep }
+        kneeScores = KneeScores(outcomes: outcomes, today: today)
     }
 
     /// The latest range-of-motion measurement, if any.

@@ -2,8 +2,8 @@ import Care
 import Foundation
 import Research
 
-/// Weekly diary → self-rated health, pain (or that the participant preferred not to say), the painful parts
-/// and the diary text.
+/// Weekly diary → self-rated health, pain (or that the participant preferred not to say), the painful parts,
+/// falls and what happened, and the diary text.
 ///
 /// | kind | content |
 /// | --- | --- |
@@ -11,6 +11,8 @@ import Research
 /// | `diary.pain` | integer 1...10 |
 /// | `diary.pain.dontKnow` | `true` when "Prefer not to answer" was chosen (then there is no `diary.pain`) |
 /// | `diary.bodyParts` | text, one value per selected part id of the knee model, in the model's order |
+/// | `diary.fall` | boolean, whether there was a fall or near-fall this week (absent when not answered) |
+/// | `diary.fall.what` | text, one value per chosen ``RecoverSurveys/Diary/fallChoices`` value, in their order |
 /// | `diary.text` | text, the diary as written (never logged) |
 public struct DiaryOutcomeMapping: OutcomeMapping {
     /// Outcome kinds of the diary.
@@ -23,6 +25,10 @@ public struct DiaryOutcomeMapping: OutcomeMapping {
         public static let painDontKnow = "diary.pain.dontKnow"
         /// One selected part of the knee model.
         public static let bodyParts = "diary.bodyParts"
+        /// Whether there was a fall or near-fall.
+        public static let fall = "diary.fall"
+        /// One thing that happened in the fall or near-fall.
+        public static let fallWhat = "diary.fall.what"
         /// The diary text.
         public static let text = "diary.text"
     }
@@ -47,6 +53,15 @@ public struct DiaryOutcomeMapping: OutcomeMapping {
             let chosen = Set(parts)
             for part in ids.kneeParts where chosen.contains(part) {
                 values.append(OutcomeValue(.text(part), kind: Kind.bodyParts))
+            }
+        }
+        if case .boolean(let fell) = result.answer(step: ids.textStep, item: ids.fall) {
+            values.append(OutcomeValue(.boolean(fell), kind: Kind.fall))
+        }
+        // Recorded only when the question was shown (after yes); the engine drops it otherwise.
+        if case .choices(let chosen, _) = result.answer(step: ids.textStep, item: ids.fallWhat) {
+            for choice in ids.fallChoices where chosen.contains(choice) {
+                values.append(OutcomeValue(.text(choice), kind: Kind.fallWhat))
             }
         }
         if case .text(let text) = result.answer(step: ids.textStep, item: ids.text) {

@@ -3,22 +3,28 @@ import Foundation
 import Research
 
 /// A survey result with the outcome values it maps to, encoded as a `recover.result` document with an extra
-/// `outcomeValues` member (`[{"kind", "type", "value", "unit"}]`), as `recover survey answer` prints it.
+/// `outcomeValues` member (`[{"kind", "type", "value", "unit"}]`) and, for a survey with scores, a `scores` member
+/// (`[{"scoreID", "value", "answered", "of"}]`, without `value` when too few items were answered), as
+/// `recover survey answer` prints it.
 public struct MappedResult: Encodable, Sendable {
     /// The survey result.
     public let result: SurveyResult
     /// The outcome values it maps to.
     public let outcomeValues: [OutcomeValue]
+    /// The survey's scores over the result.
+    public let scores: [ScoreResult]
 
-    /// Maps `result` with its Recover mapper; a survey without a mapper gets no outcome values.
-    public init(_ result: SurveyResult) throws(MappingError) {
+    /// Maps `result` with its Recover mapper; a survey without a mapper gets no outcome values. `survey`, when given,
+    /// is the survey answered, whose scores are computed.
+    public init(_ result: SurveyResult, survey: Survey? = nil) throws(MappingError) {
         self.result = result
         self.outcomeValues =
             RecoverOutcomes.mapper(for: result.surveyID) == nil ? [] : try RecoverOutcomes.values(for: result)
+        self.scores = survey?.scores(of: result) ?? []
     }
 
     private enum CodingKeys: String, CodingKey {
-        case outcomeValues
+        case outcomeValues, scores
     }
 
     private enum ValueKeys: String, CodingKey {
@@ -54,5 +60,6 @@ public struct MappedResult: Encodable, Sendable {
                 try value.encode(data, forKey: .value)
             }
         }
+        if !scores.isEmpty { try container.encode(scores, forKey: .scores) }
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 import Research
 
 /// The outcome values of a survey that a study file added (no built-in mapping): the answers its `outcomes`
-/// rules name, with their kinds and units; without rules for the survey, every answer, with its item id as kind.
+/// and scores its rules name, with their kinds and units; without rules for the survey, every answer with its item id
+/// as kind and every score with a value, with its score id as kind.
 ///
 /// ```swift
 /// let values = try StudyFileOutcomeMapping(study: study).outcomeValues(from: result)
@@ -15,9 +16,11 @@ public struct StudyFileOutcomeMapping: OutcomeMapping {
     /// A mapper over `study`'s rules.
     public init(study: StudyDefinition) { self.study = study }
 
-    /// The outcome values of a completed result.
+    /// The outcome values of a completed result, with the survey's scores (computed by the engine over the survey
+    /// of the study that the result answered).
     public func outcomeValues(from result: SurveyResult) throws(MappingError) -> [OutcomeValue] {
         let rules = study.outcomes.filter { $0.survey == result.surveyID }
+        let scores = study.studySurvey(result.surveyID).map { Self.scores(of: result, in: $0) } ?? [:]
         var values: [OutcomeValue] = []
         if rules.isEmpty {
             for step in result.stepResults {
@@ -27,15 +30,34 @@ public struct StudyFileOutcomeMapping: OutcomeMapping {
                     }
                 }
             }
+            for (id, value) in scores.sorted(by: { $0.key < $1.key }) {
+                values.append(OutcomeValue(.double(value), kind: id))
+            }
         } else {
             for rule in rules {
-                if let answer = result.answer(step: rule.step, item: rule.item), let content = Self.content(of: answer)
-                {
-                    values.append(OutcomeValue(content, kind: rule.kind, unit: rule.unit))
+                switch rule.source {
+                case .answer(let step, let item):
+                    if let answer = result.answer(step: step, item: item), let content = Self.content(of: answer) {
+                        values.append(OutcomeValue(content, kind: rule.kind, unit: rule.unit))
+                    }
+                case .score(let id):
+                    if let value = scores[id] {
+                        values.append(OutcomeValue(.double(value), kind: rule.kind, unit: rule.unit))
+                    }
                 }
             }
         }
         guard !values.isEmpty else { throw MappingError("the result of '\(result.surveyID)' has no answers to keep") }
+        return values
+    }
+
+    /// The scores with a value, by score identifier; every language of a survey shares its scores.
+    static func scores(of result: SurveyResult, in survey: StudySurvey) -> [String: Double] {
+        guard let definition = survey.languages.sorted(by: { $0.key < $1.key }).first?.value else { return [:] }
+        var values: [String: Double] = [:]
+        for score in definition.scores(of: result) {
+            if let value = score.value { values[score.scoreID] = value }
+        }
         return values
     }
 

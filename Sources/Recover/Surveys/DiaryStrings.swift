@@ -14,6 +14,12 @@ struct DiaryStrings {
     let preferNotToAnswer: String
     let bodyTitle: String
     let bodyText: String
+    let fallSection: String
+    let fallQuestion: String
+    let fallDetail: String
+    let fallWhatQuestion: String
+    /// The texts of ``RecoverSurveys/Diary/fallChoices``, in their order.
+    let fallChoices: [String]
     let diaryTitle: String
     let diaryQuestion: String
     let reviewTitle: String
@@ -34,6 +40,11 @@ struct DiaryStrings {
             preferNotToAnswer = "Prefer not to answer"
             bodyTitle = "Where does it hurt?"
             bodyText = "Select every part of your left knee and leg that hurts. Skip if nothing hurts."
+            fallSection = "Falls"
+            fallQuestion = "Did you have a fall or a near-fall this week?"
+            fallDetail = "A near-fall is when you started to fall but caught yourself or were caught."
+            fallWhatQuestion = "What happened? Choose all that apply."
+            fallChoices = ["My knee gave way", "I tripped or slipped", "I lost my balance", "Something else"]
             diaryTitle = "Your diary"
             diaryQuestion = "How was your recovery this week?"
             reviewTitle = "Check your answers"
@@ -51,6 +62,11 @@ struct DiaryStrings {
             preferNotToAnswer = "不愿回答"
             bodyTitle = "哪里疼？"
             bodyText = "请选择左膝和左腿所有疼痛的部位。如果都不疼，请跳过。"
+            fallSection = "跌倒"
+            fallQuestion = "本周您是否跌倒过，或差点跌倒？"
+            fallDetail = "差点跌倒是指您开始摔倒，但自己稳住了或被人扶住了。"
+            fallWhatQuestion = "发生了什么？可多选。"
+            fallChoices = ["膝盖突然发软", "绊倒或滑倒", "失去平衡", "其他情况"]
             diaryTitle = "您的日记"
             diaryQuestion = "本周您的康复情况如何？"
             reviewTitle = "核对您的回答"

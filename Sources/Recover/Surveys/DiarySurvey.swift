@@ -14,8 +14,14 @@ extension RecoverSurveys {
         public static let pain = "diary.pain.level"
         /// "Where does it hurt?" on the knee body model.
         public static let bodyParts = "diary.bodyParts"
-        /// The free-text page.
+        /// The last page: falls, then the diary text.
         public static let textStep = "diary.text"
+        /// "Did you have a fall or a near-fall this week?" yes or no (optional).
+        public static let fall = "diary.fall"
+        /// "What happened?", only after yes: the ``fallChoices`` that apply (optional).
+        public static let fallWhat = "diary.fall.what"
+        /// The choices of ``fallWhat``, in the order shown.
+        public static let fallChoices = ["kneeGaveWay", "tripped", "lostBalance", "other"]
         /// The diary text, up to ``textLimit`` characters.
         public static let text = "diary.text.entry"
         /// The review of every answer before submitting.
@@ -34,8 +40,9 @@ extension RecoverSurveys {
     }
 
     /// The weekly recovery diary: self-rated health on the ladder, pain 1-10 with "Prefer not to answer",
-    /// the painful parts on the knee model (optional), a diary of up to 280 characters (optional), and a
-    /// review of every answer before it is submitted.
+    /// the painful parts on the knee model (optional), whether there was a fall or near-fall and, only after
+    /// yes, what happened (both optional), a diary of up to 280 characters (optional), and a review of every
+    /// answer before it is submitted.
     public static func weeklyDiary(language: StudyLanguage = .english) -> Survey {
         let text = DiaryStrings(language)
         let ids = Diary.self
@@ -55,6 +62,17 @@ extension RecoverSurveys {
                     maximumLength: ids.textLimit, multipleLines: true, showsCharacterCount: true,
                     showsClearButton: true)),
             isOptional: true)
+        let fall = FormItem(
+            id: ids.fall, text: text.fallQuestion, detail: text.fallDetail, answerFormat: .boolean(BooleanFormat()),
+            isOptional: true, section: text.fallSection)
+        let fallWhat = FormItem(
+            id: ids.fallWhat, text: text.fallWhatQuestion,
+            answerFormat: .textChoice(
+                TextChoiceFormat(
+                    style: .multiple,
+                    choices: zip(ids.fallChoices, text.fallChoices).map { Choice(text: $1, value: $0) })),
+            isOptional: true, section: text.fallSection,
+            visibleWhen: .equals(step: ids.textStep, item: ids.fall, answer: .boolean(true)))
         let model = BodyModel(
             modelID: ids.modelID, selectableParts: ids.kneeParts, highlightColor: ids.highlightColor,
             continueAfterSelectionOnly: true)
@@ -66,7 +84,7 @@ extension RecoverSurveys {
                 Step(
                     id: ids.bodyParts, title: text.bodyTitle, text: text.bodyText, isOptional: true,
                     kind: .bodyModel(model)),
-                Step(id: ids.textStep, title: text.diaryTitle, kind: .question(diary)),
+                Step(id: ids.textStep, title: text.diaryTitle, kind: .form([fall, fallWhat, diary])),
                 Step(id: ids.review, title: text.reviewTitle, text: text.reviewText, kind: .review),
             ]
         )

@@ -1,5 +1,6 @@
 import Care
 import Foundation
+import Recover
 
 /// What the research console reads and audits, each one snapshot: the dashboard, the participant list,
 /// one participant's records, consent copies, staff and invitations.
@@ -45,6 +46,15 @@ public protocol ConsoleStore: Sendable {
     /// Revokes an open invitation; throws ``AccountStoreError`` when it is unknown or used.
     /// Revokes the invitation whose stored code (``Invitation/storedCode(_:)``) is `stored`.
     func revokeInvitation(stored: String, at instant: Date) throws
+
+    /// The study in force (``StudyDatabase/studyInForce()``).
+    func studyInForce() throws -> StudyDefinition
+    /// Every applied study version, newest first.
+    func studyVersions() throws -> [StudyVersionRecord]
+    /// The applied version `version` (the shipped study for version 1 before any was applied), or nil.
+    func studyVersion(_ version: Int) throws -> StudyDefinition?
+    /// The file of the applied version `version` exactly as applied, or nil when none is stored.
+    func studyVersionFile(_ version: Int) throws -> Data?
 
     /// The study team's contact, nil before an admin set one.
     func studyContact() throws -> StudyContact?

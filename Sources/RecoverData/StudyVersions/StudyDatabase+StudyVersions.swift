@@ -34,6 +34,13 @@ extension StudyDatabase {
         try database.read { db in try StudyVersionStore.records(in: db) }
     }
 
+    /// The file of the applied version `version` exactly as applied, or nil when none is stored.
+    public func studyVersionFile(_ version: Int) throws -> Data? {
+        try database.read { db in
+            try db.queryOne("SELECT file FROM study_version WHERE version = ?", [version]).map { try $0.data("file") }
+        }
+    }
+
     /// What applying `file` would change, without changing anything.
     public func previewStudy(_ file: Data) throws -> StudyAmendment {
         let next = try Self.readStudy(file)

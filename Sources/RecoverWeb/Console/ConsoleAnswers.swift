@@ -138,6 +138,15 @@ extension ConsoleAnswers {
                 t["console.kind.\(DiaryOutcomeMapping.Kind.pain)"],
                 item.map { AnswerText.text(.dontKnow, for: $0, t: t, zone: .gmt) } ?? text
             )
+        case (DiaryOutcomeMapping.Kind.fallWhat, .text(let choice)):
+            // The answer as the diary's question words it in the staff member's language.
+            let diary = RecoverSurveys.weeklyDiary(language: StudyLanguage(tag: t.language.tag) ?? .english)
+            let item = diary.step(RecoverSurveys.Diary.textStep)?.items.first { $0.id == RecoverSurveys.Diary.fallWhat }
+            if case .textChoice(let format)? = item?.answerFormat,
+                let found = format.choices.first(where: { $0.value == choice })
+            {
+                text = found.text
+            }
         case (DiaryOutcomeMapping.Kind.bodyParts, .text(let part)):
             if let provider = BodyModels.provider(for: RecoverSurveys.Diary.modelID) {
                 text = provider.name(of: part, t: t)

@@ -4,7 +4,7 @@ import Web
 enum ConsoleLayout {
     /// The console's sections, in navigation order.
     enum Section: String, CaseIterable {
-        case dashboard, participants, invitations, staff, contact, messages, export, settings
+        case dashboard, participants, invitations, staff, contact, messages, study, export, settings
 
         var path: String { self == .dashboard ? "/console" : "/console/\(rawValue)" }
         var isAdminOnly: Bool { self == .invitations || self == .staff || self == .contact }

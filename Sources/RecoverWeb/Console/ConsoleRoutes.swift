@@ -48,6 +48,8 @@ public enum ConsoleRoutes {
             console.get("/messages") { request in try MessagesPage.show(request, context: context) }
             console.get("/export") { request in try ExportPage.show(request, context: context) }
             console.get("/export/:format") { request in try ExportPage.download(request, context: context) }
+            console.get("/study") { request in try StudyVersionsPage.show(request, context: context) }
+            console.get("/study/:file") { request in try StudyVersionsPage.download(request, context: context) }
             console.get("/settings") { request in try SettingsPage.show(request, context: context) }
         }
     }

@@ -1,8 +1,10 @@
 import Care
+import Recover
 import RecoverData
 import Web
 
-/// The participant page's charts: pain and sleep per day (bars) and knee range of motion over time (points).
+/// The participant page's charts: pain and sleep per day (bars), knee range of motion over time (points), and the
+/// KOOS subscale scores per questionnaire (a table, once there is one).
 /// Values are chosen by their kind, never by position, so two series of one task never mix up.
 enum ParticipantCharts {
     static let painKind = "checkin.form.pain"
@@ -30,7 +32,27 @@ enum ParticipantCharts {
             series: .init(name: t["console.chart.rangeDegrees"], style: "rom", values: range),
             maximum: max(160, ((range.compactMap { $0 }.max() ?? 0) / 40).rounded(.up) * 40),
             format: ConsoleFormat.number)
-        return "\(checkins)\(motion)"
+        return "\(checkins)\(motion)\(kneeScores(outcomes, today: today, t: t))"
+    }
+
+    /// The KOOS subscale scores, a row per questionnaire day (0 to 100, higher is better); empty before the first.
+    static func kneeScores(_ outcomes: [ConsoleQueries.TaskOutcome], today: LocalDate, t: Localizer) -> HTML {
+        let scores = KneeScores(outcomes: outcomes.map(\.outcome), today: today)
+        guard !scores.days.isEmpty else { return .empty }
+        let subscales = KneeScores.Subscale.allCases
+        let rows = scores.days.reversed().map { day in
+            let cells = subscales.map { subscale in
+                HTML("<td>\(day.scores[subscale].map(ConsoleFormat.number) ?? t["console.koos.noScore"])</td>")
+            }
+            return HTML("<tr><th scope=\"row\">\(day.day.description)</th>\(cells)</tr>")
+        }
+        let table = ConsoleLayout.table(
+            caption: t["console.koos.caption"],
+            head: [t["console.chart.day"]] + subscales.map { t["console.kind.\($0.rawValue)"] }, rows: rows)
+        return """
+            <h3>\(t["console.koos.title"])</h3>
+            \(table)
+            """
     }
 
     /// The value of `kind` on each day (the last recorded that day), nil on days without one.

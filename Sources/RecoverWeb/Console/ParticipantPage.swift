@@ -173,7 +173,7 @@ enum ParticipantPage {
 
     /// The study task a result belongs to: its survey id, or the task id without the participant prefix.
     static func studyTask(of record: SurveyResultRecord) -> String {
-        if RecoverSurveys.ids.contains(record.surveyID) { return record.surveyID }
+        if RecoverStudy.shipped.studySurvey(record.surveyID) != nil { return record.surveyID }
         return record.taskID.split(separator: ".").last.map(String.init) ?? record.taskID
     }
 

@@ -6,7 +6,7 @@ import RecoverData
 import Web
 
 /// `GET /insights`: the participant's progress: pain and sleep per day for four weeks, range of motion over
-/// time with the goal line, each with a summary sentence and a data table.
+/// time with the goal line, the KOOS subscale scores, each with a summary sentence and a data table.
 ///
 /// Staff go to the console; a participant who has not finished onboarding goes to `/`, like every study page.
 enum InsightsPage {
@@ -72,6 +72,7 @@ enum InsightsPage {
                 \(range.figure(summary: summary.range))
                 \(range.table)
                 </section>
+                \(kneeScoresSection(KneeScoresChart(scores: insights.kneeScores, today: insights.today, t: t)))
                 \(steps.map { stepsSection(StepsChart(checkinDays: insights.checkinDays, steps: $0, t: t)) })
                 \(knee?.render(t))
                 """)
@@ -79,6 +80,20 @@ enum InsightsPage {
 }
 
 extension InsightsPage {
+    /// The KOOS subscale scores, once there is one; left out before.
+    static func kneeScoresSection(_ chart: KneeScoresChart) -> HTML {
+        guard !chart.scores.days.isEmpty else { return .empty }
+        let t = chart.t
+        return """
+            <section class="card insights-section" aria-labelledby="koos-heading">
+            <h2 id="koos-heading">\(t["insights.koos.heading"])</h2>
+            <p class="chart-summary">\(chart.summary)</p>
+            \(chart.figure())
+            \(chart.table)
+            </section>
+            """
+    }
+
     /// Steps per day from Apple Health, beside pain in its table; without steps yet, where to share them.
     static func stepsSection(_ chart: StepsChart) -> HTML {
         let t = chart.t

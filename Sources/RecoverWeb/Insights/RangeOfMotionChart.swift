@@ -11,12 +11,12 @@ struct RangeOfMotionChart {
 
     private var format: ChartFormat { ChartFormat(t: t) }
 
-    private static let width = 320.0
-    private static let height = 236.0
-    private static let left = 34.0
-    private static let right = 10.0
-    private static let top = 22.0
-    private static let bottom = 40.0
+    /// The frame: from the first measurement (or four weeks ago) through today, 150° or more in steps of 30°.
+    private var frame: TimeChartFrame {
+        let highest = max(points.map(\.degrees).max() ?? 0, goal ?? 0, 150)
+        return TimeChartFrame(
+            days: points.map(\.day), today: today, maximum: (highest / 30).rounded(.up) * 30, step: 30, format: format)
+    }
 
     /// The figure with the chart and its legend.
     func figure(summary: String) -> HTML {
@@ -29,11 +29,11 @@ struct RangeOfMotionChart {
             """
         return """
             <figure class="chart">
-            <svg class="chart-svg" viewBox="0 0 \(Int(Self.width)) \(Int(Self.height))" role="img" \
+            <svg class="chart-svg" viewBox="\(frame.viewBox)" role="img" \
             aria-labelledby="range-chart-title range-chart-desc">
             <title id="range-chart-title">\(t["insights.range.chartTitle"])</title>
             <desc id="range-chart-desc">\(summary)</desc>
-            \(axes)
+            \(frame.axes(yTitle: t["insights.range.yAxis"], xTitle: t["insights.range.xAxis"]))
             \(goalLine)
             \(marks)
             </svg>
@@ -66,73 +66,14 @@ struct RangeOfMotionChart {
             """
     }
 
-    private var plotWidth: Double { Self.width - Self.left - Self.right }
-    private var plotHeight: Double { Self.height - Self.top - Self.bottom }
-
-    /// The days on the x axis: from the first measurement (or four weeks ago) through today.
-    private var dayRange: (first: Int, last: Int) {
-        let first = min(points.first?.day.dayNumber ?? today.dayNumber, today.dayNumber - 27)
-        let last = max(points.last?.day.dayNumber ?? today.dayNumber, today.dayNumber)
-        return (first, max(last, first + 1))
-    }
-
-    /// The top of the y axis: 150° or more, in steps of 30°.
-    private var maximum: Double {
-        let highest = max(points.map(\.degrees).max() ?? 0, goal ?? 0, 150)
-        return (highest / 30).rounded(.up) * 30
-    }
-
-    private func x(_ day: LocalDate) -> Double {
-        let range = dayRange
-        return Self.left + plotWidth * Double(day.dayNumber - range.first) / Double(range.last - range.first)
-    }
-
-    private func y(_ degrees: Double) -> Double {
-        Self.top + plotHeight * (1 - min(max(degrees, 0), maximum) / maximum)
-    }
-
-    private var axes: HTML {
-        let c = ChartFormat.coordinate
-        let grid = stride(from: 0.0, through: maximum, by: 30).map { value in
-            HTML(
-                """
-                <line class="chart-grid" x1="\(c(Self.left))" x2="\(c(Self.width - Self.right))" \
-                y1="\(c(y(value)))" y2="\(c(y(value)))"/>\
-                <text class="chart-label" x="\(c(Self.left - 4))" y="\(c(y(value) + 4))" \
-                text-anchor="end">\(format.whole(value))</text>
-                """)
-        }
-        let range = dayRange
-        let middle = (range.first + range.last) / 2
-        let labels = [range.first, middle, range.last].map { number in
-            let day = LocalDate(dayNumber: number)
-            let anchor = number == range.first ? "start" : number == range.last ? "end" : "middle"
-            return HTML(
-                """
-                <text class="chart-label" x="\(c(x(day)))" y="\(c(y(0) + 14))" \
-                text-anchor="\(anchor)">\(format.shortDay(day))</text>
-                """)
-        }
-        return """
-            \(grid)
-            <line class="chart-axis" x1="\(c(Self.left))" x2="\(c(Self.left))" y1="\(c(Self.top))" \
-            y2="\(c(y(0)))"/>
-            <line class="chart-axis" x1="\(c(Self.left))" x2="\(c(Self.width - Self.right))" \
-            y1="\(c(y(0)))" y2="\(c(y(0)))"/>
-            <text class="chart-title" x="4" y="\(c(Self.top - 10))">\(t["insights.range.yAxis"])</text>
-            \(labels)
-            <text class="chart-title" x="\(c(Self.left + plotWidth / 2))" y="\(c(Self.height - 6))" \
-            text-anchor="middle">\(t["insights.range.xAxis"])</text>
-            """
-    }
-
     private var goalLine: HTML {
         guard let goal else { return .empty }
+        let frame = frame
         let c = ChartFormat.coordinate
+        let line = frame.rule(at: goal)
         return """
-            <line class="chart-goal" x1="\(c(Self.left))" x2="\(c(Self.width - Self.right))" \
-            y1="\(c(y(goal)))" y2="\(c(y(goal)))"/>
-            <text class="chart-goal-label" x="\(c(Self.width - Self.right))" y="\(c(y(goal) - 5))" \
+            <line class="chart-goal" x1="\(line.x1)" x2="\(line.x2)" y1="\(line.y)" y2="\(line.y)"/>
+            <text class="chart-goal-label" x="\(line.x2)" y="\(c(frame.y(goal) - 5))" \
             text-anchor="end">\(t("insights.range.goalLabel", ["goal": format.whole(goal)]))</text>
             """
     }
@@ -140,9 +81,12 @@ struct RangeOfMotionChart {
     private var marks: HTML {
         let c = ChartFormat.coordinate
         guard !points.isEmpty else { return .empty }
-        let path = points.map { "\(c(x($0.day))),\(c(y($0.degrees)))" }.joined(separator: " ")
+        let frame = frame
+        let path = points.map { "\(c(frame.x($0.day))),\(c(frame.y($0.degrees)))" }.joined(separator: " ")
         let dots = points.map { point in
-            HTML("<circle class=\"chart-point\" cx=\"\(c(x(point.day)))\" cy=\"\(c(y(point.degrees)))\" r=\"4\"/>")
+            HTML(
+                "<circle class=\"chart-point\" cx=\"\(c(frame.x(point.day)))\" cy=\"\(c(frame.y(point.degrees)))\" r=\"4\"/>"
+            )
         }
         return """
             <polyline class="chart-line" points="\(path)"/>

@@ -12,9 +12,9 @@ enum SavedNote {
         Cookie(name: cookieName, value: event.studyTaskID, maxAge: 600, secure: request.isSecure).headerValue
     }
 
-    /// The study task the note names, when the request carries one the study has.
+    /// The study task the note names, when the request carries a well-formed task identifier.
     static func task(in request: Request) -> String? {
-        guard let value = request.cookies[cookieName], RecoverSurveys.ids.contains(value) else { return nil }
+        guard let value = request.cookies[cookieName], StudyTaskID.isWellFormed(value) else { return nil }
         return value
     }
 

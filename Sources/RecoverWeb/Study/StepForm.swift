@@ -55,7 +55,10 @@ enum StepForm {
             switch step.parseSubmission(
                 form: FormatFields.engineFields(fields, for: step), timeZone: timeZone, at: date)
             {
-            case .success(let submission): return .success(submission)
+            case .success(var submission):
+                // The conditional questions the page showed (StepItems), where it has any.
+                submission.shownItems = fields[StepItems.shownField].map { Set($0.filter { !$0.isEmpty }) }
+                return .success(submission)
             case .failure(let errors):
                 return .failure(PageProblems(errors.errors.map { StepProblem.from($0, in: step) }))
             }

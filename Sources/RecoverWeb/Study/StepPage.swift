@@ -26,13 +26,15 @@ struct StepPage {
         let number = (survey.index(of: step.id) ?? 0) + 1
         let total = survey.steps.count
         let progress = t("survey.progress", ["step": String(number), "total": String(total)])
+        let errors = problems.filter { !$0.isRevealed }
         let summary: HTML =
-            problems.isEmpty
-            ? .empty
+            errors.isEmpty
+            ? revealedNotice()
             : """
             <div class="error-summary alert" role="alert" tabindex="-1" id="error-summary" data-error-summary>\
             <h2 class="error-summary-title">\(t["survey.error.summary"])</h2>\
-            <ul>\(problems.map { HTML("<li><a href=\"#\(fieldID(of: $0))\">\(t($0.key, $0.arguments))</a></li>") })</ul></div>
+            <ul>\(errors.map { HTML("<li><a href=\"#\(fieldID(of: $0))\">\(t($0.key, $0.arguments))</a></li>") })</ul></div>
+            \(revealedNotice())
             """
         let title = step.title ?? StudyText.taskTitle(event.studyTaskID, t)
         let back: HTML =
@@ -97,17 +99,43 @@ struct StepPage {
     }
 
     func problem(for itemID: String) -> String? {
-        problems.first { $0.itemID == itemID }.map { t($0.key, $0.arguments) }
+        problems.first { $0.itemID == itemID && !$0.isRevealed }.map { t($0.key, $0.arguments) }
+    }
+
+    /// Above the form, when the page comes back because its answers revealed questions (a post without
+    /// script): what happened, with a link to each question now shown.
+    func revealedNotice() -> HTML {
+        let revealed = problems.filter(\.isRevealed).compactMap { problem in
+            step.items.first { $0.id == problem.itemID }
+        }
+        guard !revealed.isEmpty else { return .empty }
+        let links = revealed.map { HTML("<li><a href=\"#\($0.id)-when\">\($0.text)</a></li>") }
+        return """
+            <div class="notice" role="status" id="revealed-notice"><p>\(t[StepProblem.revealedKey])</p>\
+            <ul>\(links)</ul></div>
+            """
+    }
+
+    /// The page's own answers as it shows them: what was just posted (or held when it was left), else what the
+    /// draft holds for it. Conditional questions are shown or hidden by these.
+    func pageAnswers() -> [String: Answer] {
+        guard !posted.isEmpty else { return run.draftAnswers(for: step.id) }
+        let fields = FormatFields.engineFields(posted, for: step)
+        var answers: [String: Answer] = [:]
+        for item in step.items {
+            let parsed = try? item.answerFormat.parse(
+                formValues: fields[item.id] ?? [], otherText: fields["\(item.id).other"]?.first,
+                timeZone: event.participant.zone, for: item.id)
+            if let answer = parsed ?? nil { answers[item.id] = answer }
+        }
+        return answers
     }
 
     func content() -> HTML {
         switch step.kind {
         case .instruction(let instruction): return StepWidgets.instruction(instruction, t: t)
         case .form, .question:
-            return step.items.map { item in
-                formatWidget(item).render()
-                    ?? StepWidgets.item(item, value: value(of: item), error: problem(for: item.id), t: t)
-            }.joined
+            return StepItems(page: self).render()
         case .consentDocument(let document):
             return StepWidgets.consent(document, t: t, problems: problems, value: postedValue)
         case .requestPermissions(let permissions):

@@ -12,6 +12,12 @@ struct StepProblem: Error, Hashable {
 
     /// The problem beside the range-of-motion page's typed angle (not an item of the step).
     static let manualAngleItem = "manual"
+    /// The key of a conditional question the page's answers revealed: not an error, the page is shown again
+    /// with the question (``StepPage``'s notice names it).
+    static let revealedKey = "survey.branching.revealed"
+
+    /// Whether this is a revealed question rather than a problem.
+    var isRevealed: Bool { key == Self.revealedKey }
 
     /// The participant-facing problem for an error of the survey engine: the message is chosen by the
     /// error's code, its values (bounds, limits) are the error's. The engine's English text is never read.
@@ -26,6 +32,8 @@ struct StepProblem: Error, Hashable {
                 itemID: itemID, key: "survey.error.tooLong", arguments: ["max": error.limit.map(String.init) ?? "…"])
         case .unknownItem:
             return StepProblem(itemID: itemID, key: "survey.error.invalid")
+        case .revealed:
+            return StepProblem(itemID: itemID, key: revealedKey)
         case .controlCharacter:
             return StepProblem(itemID: itemID, key: "survey.error.controlCharacter")
         default:

@@ -39,11 +39,15 @@ enum StepWidgets {
         let errorID = "\(id)-error"
         let errorHTML: HTML = error.map { "<p class=\"field-error\" id=\"\(errorID)\">\($0)</p>" } ?? .empty
         let required: HTML = item.isOptional ? .empty : " aria-required=\"true\""
-        let invalid: HTML =
-            error == nil ? required : "\(required) aria-invalid=\"true\" aria-describedby=\"\(errorID)\""
+        // The detail text sits under the question and, with the problem, describes its input.
+        let detailID = "\(id)-detail"
+        let refs = [item.detail == nil ? nil : detailID, error == nil ? nil : errorID].compactMap { $0 }
+        let described: HTML = refs.isEmpty ? .empty : " aria-describedby=\"\(refs.joined(separator: " "))\""
+        let invalid: HTML = error == nil ? "\(required)\(described)" : "\(required) aria-invalid=\"true\"\(described)"
         let hasError: HTML = error == nil ? .empty : " has-error"
+        let detail: HTML = item.detail.map { "<p class=\"field-hint\" id=\"\(detailID)\">\($0)</p>" } ?? .empty
         let label = HTML(
-            "<label class=\"field-label\" for=\"\(id)\">\(item.text)\(requiredMarker(item, t: t))</label>")
+            "<label class=\"field-label\" for=\"\(id)\">\(item.text)\(requiredMarker(item, t: t))</label>\(detail)")
         switch item.answerFormat {
         case .scale(let format):
             let low = format.minimumDescription.map { "\(format.minimum): \($0)" } ?? String(format.minimum)
@@ -90,14 +94,15 @@ enum StepWidgets {
                 <input type="time" id="\(id)" name="\(id)" value="\(shown)"\(invalid)>
                 \(errorHTML)</div>
                 """
-        case .boolean:
+        case .boolean(let format):
+            let options = [("true", format.yesText ?? t["survey.yes"]), ("false", format.noText ?? t["survey.no"])]
             return choiceGroup(
-                item, options: [("true", t["survey.yes"]), ("false", t["survey.no"])], value: value,
-                errorHTML: errorHTML, hasError: hasError, t: t)
+                item, options: options, value: value, errorHTML: errorHTML, hasError: hasError,
+                described: "\(detail)", describedBy: described, t: t)
         case .textChoice(let format):
             return choiceGroup(
                 item, options: format.choices.map { ($0.value, $0.text) }, value: value,
-                errorHTML: errorHTML, hasError: hasError, t: t)
+                errorHTML: errorHTML, hasError: hasError, described: "\(detail)", describedBy: described, t: t)
         default:
             return """
                 <div class="field\(hasError)">\(label)
@@ -107,8 +112,11 @@ enum StepWidgets {
         }
     }
 
+    /// Radios under the question's legend; `detail` follows the legend, and `describedBy` (its and the
+    /// problem's ids) describes the group.
     static func choiceGroup(
-        _ item: FormItem, options: [(String, String)], value: String, errorHTML: HTML, hasError: HTML, t: Localizer
+        _ item: FormItem, options: [(String, String)], value: String, errorHTML: HTML, hasError: HTML,
+        described detail: HTML = .empty, describedBy: HTML = .empty, t: Localizer
     ) -> HTML {
         let radios = options.enumerated().map { index, option in
             let checked: HTML = option.0 == value ? " checked" : .empty
@@ -120,8 +128,8 @@ enum StepWidgets {
         }
         let required: HTML = item.isOptional ? .empty : " role=\"radiogroup\" aria-required=\"true\""
         return """
-            <fieldset class="field\(hasError)"\(required)><legend>\(item.text)\(requiredMarker(item, t: t))</legend>\
-            \(radios)\(errorHTML)</fieldset>
+            <fieldset class="field\(hasError)"\(required)\(describedBy)><legend>\(item.text)\(requiredMarker(item, t: t))</legend>\
+            \(detail)\(radios)\(errorHTML)</fieldset>
             """
     }
 

@@ -75,6 +75,7 @@ enum StudyAssets {
         "data-choice-group": ["formats.js"], "data-measure": ["formats.js"], "data-location": ["location.js"],
         "data-health-upload": ["health-upload.js"], "data-reset-code": ["reset-code.js"],
         "data-push-device": ["push.js"], "data-error-summary": ["error-summary.js"],
+        "data-visible-when": ["branching.js"],
     ]
 
     /// Module script tags for the component modules whose elements `body` holds, and only those: one pass over

@@ -3,6 +3,9 @@
 enum SurveyFlowStrings {
     static let english: [String: String] = [
         "survey.required": "(required)",
+        "survey.branching.revealed":
+            "Your answer added a question to this page. Answer it (or leave it empty if it is not required), then press Next again.",
+        "survey.branching.shown": "A question was added below.",
         "survey.completion.title": "Saved",
         "survey.completion.saved": "Saved: {task}.",
         "survey.completion.home": "Back to today",
@@ -31,6 +34,8 @@ enum SurveyFlowStrings {
 
     static let simplifiedChinese: [String: String] = [
         "survey.required": "（必填）",
+        "survey.branching.revealed": "根据您的回答，这一页增加了一个问题。请回答它（非必填的问题可以留空），然后再次点击“下一步”。",
+        "survey.branching.shown": "下面增加了一个问题。",
         "survey.completion.title": "已保存",
         "survey.completion.saved": "已保存：{task}。",
         "survey.completion.home": "返回今天",

@@ -189,11 +189,13 @@ enum SurveyPage {
         if event.liveOutcome != nil, event.draft == nil { throw HTTPError(.conflict, "study.error.alreadyDone") }
     }
 
+    /// The page again with its problems; a page that only revealed conditional questions (posted without
+    /// script) is no error, and comes back as 200 with them shown.
     static func invalid(_ page: StepPage, problems: [StepProblem], posted: [String: [String]]) -> Response {
         var page = page
         page.problems = problems
         page.posted = posted
-        return .html(page.render(), status: .unprocessableContent)
+        return .html(page.render(), status: problems.allSatisfy(\.isRevealed) ? .ok : .unprocessableContent)
     }
 
     /// The saved run of the event, or a new one (a draft of another survey version counts as none). A new run

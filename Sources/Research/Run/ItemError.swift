@@ -96,6 +96,9 @@ extension ItemError {
         public static let resultRequired = Code(rawValue: "resultRequired")
         /// An answer names a question the page does not have.
         public static let unknownItem = Code(rawValue: "unknownItem")
+        /// A conditional question that the page's own answers make visible was not shown and has no answer: the
+        /// page is shown again with it (only where the page says what it showed, ``StepSubmission/shownItems``).
+        public static let revealed = Code(rawValue: "revealed")
 
         // MARK: Answers to questions
 

@@ -3,12 +3,16 @@ import Foundation
 extension SurveyRun {
     /// The items of `step` that are shown, given the answers so far and the page's own answers.
     public func visibleItems(of step: Step, pageAnswers: [String: Answer] = [:]) -> [FormItem] {
-        step.items.filter { item in
-            guard let condition = item.visibleWhen else { return true }
-            return condition.evaluate { stepID, itemID in
-                if stepID == step.id, let answer = pageAnswers[itemID] { return answer }
-                return answer(step: stepID, item: itemID)
-            }
+        step.items.filter { isVisible($0, on: step, pageAnswers: pageAnswers) }
+    }
+
+    /// Whether `item` of `step` is shown: its `visibleWhen` holds over the answers so far, where a test of an
+    /// item of `step` itself reads `pageAnswers` only (what the page holds now, not what an earlier visit to
+    /// the page answered).
+    public func isVisible(_ item: FormItem, on step: Step, pageAnswers: [String: Answer]) -> Bool {
+        guard let condition = item.visibleWhen else { return true }
+        return condition.evaluate { stepID, itemID in
+            stepID == step.id ? pageAnswers[itemID] : answer(step: stepID, item: itemID)
         }
     }
 
@@ -25,7 +29,14 @@ extension SurveyRun {
         }
         for item in visibleItems(of: step, pageAnswers: submission.answers) {
             guard let answer = submission.answers[item.id], answer != .skipped else {
-                if item.isOptional {
+                if let shown = submission.shownItems, item.visibleWhen != nil, !shown.contains(item.id) {
+                    // The page's own answers reveal a question the participant has not seen: neither required
+                    // nor skipped yet, but shown with the page again.
+                    errors.append(
+                        ItemError(
+                            stepID: step.id, itemID: item.id, code: .revealed,
+                            message: "the page's answers show this question, which was hidden: answer it or go on"))
+                } else if item.isOptional {
                     recorded.append(QuestionResult(itemID: item.id, answer: .skipped))
                 } else {
                     errors.append(

@@ -20,6 +20,7 @@ extension Survey {
             problems += step.problems()
         }
         problems += ruleProblems(known: seen)
+        problems += scoreProblems()
         return problems
     }
 

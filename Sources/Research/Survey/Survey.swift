@@ -15,18 +15,26 @@ public struct Survey: Hashable, Sendable {
     public var navigationRules: [String: [NavigationRule]]
     /// A step whose skip rule holds over the answers so far is passed over.
     public var skipRules: [String: ResultPredicate]
+    /// Scores calculated from the answers, in order.
+    public var scores: [SurveyScore]
+    /// Where the survey is published as a FHIR Questionnaire, when it has a canonical URL (kept by the import).
+    public var canonical: SurveyCanonical?
 
     /// Creates a `Survey` from its members.
     public init(
         id: String,
         steps: [Step],
         navigationRules: [String: [NavigationRule]] = [:],
-        skipRules: [String: ResultPredicate] = [:]
+        skipRules: [String: ResultPredicate] = [:],
+        scores: [SurveyScore] = [],
+        canonical: SurveyCanonical? = nil
     ) {
         self.id = id
         self.steps = steps
         self.navigationRules = navigationRules
         self.skipRules = skipRules
+        self.scores = scores
+        self.canonical = canonical
     }
 
     /// The step with `id`.
@@ -74,7 +82,7 @@ public struct Survey: Hashable, Sendable {
 
 extension Survey: Codable {
     private enum CodingKeys: String, CodingKey {
-        case format, version, id, steps, navigationRules, skipRules
+        case format, version, id, steps, navigationRules, skipRules, scores, canonical
     }
 
     /// The `format` member of a survey document.
@@ -87,7 +95,9 @@ extension Survey: Codable {
             id: try c.decode(String.self, forKey: .id),
             steps: try c.decode([Step].self, forKey: .steps),
             navigationRules: try c.decodeIfPresent([String: [NavigationRule]].self, forKey: .navigationRules) ?? [:],
-            skipRules: try c.decodeIfPresent([String: ResultPredicate].self, forKey: .skipRules) ?? [:]
+            skipRules: try c.decodeIfPresent([String: ResultPredicate].self, forKey: .skipRules) ?? [:],
+            scores: try c.decodeIfPresent([SurveyScore].self, forKey: .scores) ?? [],
+            canonical: try c.decodeIfPresent(SurveyCanonical.self, forKey: .canonical)
         )
     }
 
@@ -99,5 +109,7 @@ extension Survey: Codable {
         try c.encode(steps, forKey: .steps)
         if !navigationRules.isEmpty { try c.encode(navigationRules, forKey: .navigationRules) }
         if !skipRules.isEmpty { try c.encode(skipRules, forKey: .skipRules) }
+        if !scores.isEmpty { try c.encode(scores, forKey: .scores) }
+        try c.encodeIfPresent(canonical, forKey: .canonical)
     }
 }

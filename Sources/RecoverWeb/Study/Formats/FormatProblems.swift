@@ -18,7 +18,7 @@ enum FormatProblems {
             }
         }
         switch error.code {
-        case .required, .tooLong, .unknownItem, .controlCharacter:
+        case .required, .tooLong, .unknownItem, .controlCharacter, .revealed:
             return nil
         case .patternMismatch:
             return error.authorMessage.map {

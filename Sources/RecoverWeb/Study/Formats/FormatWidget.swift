@@ -21,11 +21,18 @@ struct FormatWidget {
     var errorHTML: HTML { error.map { "<p class=\"field-error\" id=\"\(errorID)\">\($0)</p>" } ?? .empty }
     var invalid: HTML {
         let required: HTML = item.isOptional ? .empty : " aria-required=\"true\""
-        return error == nil ? required : "\(required) aria-invalid=\"true\" aria-describedby=\"\(errorID)\""
+        return error == nil ? "\(required)\(describedBy)" : "\(required) aria-invalid=\"true\"\(describedBy)"
     }
     /// The visible "required" after a question's label or legend.
     var marker: HTML { StepWidgets.requiredMarker(item, t: t) }
-    var describedBy: HTML { error == nil ? .empty : " aria-describedby=\"\(errorID)\"" }
+    /// The item's detail text and its problem, as the question's description.
+    var describedBy: HTML { describedBy() }
+    func describedBy(_ more: String?...) -> HTML {
+        let refs = ([item.detail == nil ? nil : "\(id)-detail"] + more + [error == nil ? nil : errorID]).compactMap {
+            $0
+        }
+        return refs.isEmpty ? .empty : " aria-describedby=\"\(refs.joined(separator: " "))\""
+    }
     var hasError: HTML { error == nil ? .empty : " has-error" }
     /// The style sheet and `js/formats.js` (unit choice, exclusive choices); each loads once per page.
     var styles: HTML {
@@ -195,8 +202,7 @@ struct FormatWidget {
         let step = format.style == .integer ? "1" : "any"
         let mode = format.style == .integer ? "numeric" : "decimal"
         let unit: HTML = format.unit.map { "<span class=\"field-unit\" id=\"\(id)-unit\">\($0)</span>" } ?? .empty
-        let refs = [format.unit == nil ? nil : "\(id)-unit", error == nil ? nil : errorID].compactMap { $0 }
-        let described: HTML = refs.isEmpty ? .empty : " aria-describedby=\"\(refs.joined(separator: " "))\""
+        let described = describedBy(format.unit == nil ? nil : "\(id)-unit")
         let required: HTML = item.isOptional ? .empty : " aria-required=\"true\""
         let ariaInvalid: HTML = error == nil ? required : "\(required) aria-invalid=\"true\""
         let placeholder: HTML = format.placeholder.map { " placeholder=\"\($0)\"" } ?? .empty

@@ -21,3 +21,4 @@ import './health-upload.js';
 import './reset-code.js';
 import './push.js';
 import './error-summary.js';
+import './branching.js';
