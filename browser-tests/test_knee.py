@@ -4,12 +4,25 @@ range-of-motion pages, the feed card and the diary's body model, and corrects it
 refused with nothing changed). The goals step, the range-of-motion instructions and the account section are
 screenshotted at 360 px, at 150% text, in English and Chinese, and checked with axe."""
 
+import base64
+
 from selenium.webdriver.common.by import By
 
 import journey
 from journey import cards, click_and_wait, main_text, press_next
 import support
 from support import fill, shots
+
+
+def element_shot(driver, element_id: str, name: str) -> None:
+    """A PNG of one element, wherever it is on the page, under artifacts/."""
+    rect = driver.execute_script(
+        "const r = document.getElementById(arguments[0]).getBoundingClientRect();"
+        " return {x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height};", element_id)
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True, "clip": {**rect, "scale": 1}})
+    support.ARTIFACTS.mkdir(exist_ok=True)
+    (support.ARTIFACTS / f"{name}.png").write_bytes(base64.b64decode(shot["data"]))
 
 
 def section_shots(driver, name: str) -> None:
@@ -21,8 +34,7 @@ def section_shots(driver, name: str) -> None:
             if large:
                 support.large_text(driver)
             tag = ("zh" if language != "en" else "en") + ("-large-text" if large else "")
-            support.ARTIFACTS.mkdir(exist_ok=True)
-            driver.find_element(By.ID, "surgery").screenshot(str(support.ARTIFACTS / f"{name}-only-{tag}.png"))
+            element_shot(driver, "surgery", f"{name}-only-{tag}")
         driver.refresh()
     support.switch_language(driver, "en")
     shots(driver, name)
