@@ -23,7 +23,7 @@ def test_whole_journey(clocked, driver):
 
     onboard(driver)
     assert heading(driver) == "Your recovery plan"
-    assert sorted(cards(driver)) == ["checkin", "hearingScreening", "kneeBendVideo", "rangeOfMotionCheck", "weeklyDiary"]
+    assert sorted(cards(driver)) == ["checkin", "hearingScreening", "kneeBendVideo", "koos", "rangeOfMotionCheck", "weeklyDiary"]
     check_page(driver, "feed-onboarded")
 
     journey.start_card(driver, "checkin")

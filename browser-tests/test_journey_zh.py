@@ -35,7 +35,7 @@ def test_whole_journey_in_chinese(clocked, driver):
     driver.switch_to.default_content()
     onboard_rest(driver)
     assert heading(driver) == "我的康复计划"
-    assert sorted(cards(driver)) == ["checkin", "hearingScreening", "kneeBendVideo", "rangeOfMotionCheck", "weeklyDiary"]
+    assert sorted(cards(driver)) == ["checkin", "hearingScreening", "kneeBendVideo", "koos", "rangeOfMotionCheck", "weeklyDiary"]
     check_page(driver, "zh-feed-onboarded")
 
     journey.start_card(driver, "checkin")

@@ -97,7 +97,7 @@ def test_large_text_and_touch_targets(clocked, narrow_driver):
     journey.prepare_browser(driver, server, sensors=False)
     journey.join_participant(driver, server, server.invitation_url, "large@example.com")
     journey.onboard(driver, screenshots=False)
-    assert sorted(cards(driver)) == ["checkin", "hearingScreening", "kneeBendVideo", "rangeOfMotionCheck",
+    assert sorted(cards(driver)) == ["checkin", "hearingScreening", "kneeBendVideo", "koos", "rangeOfMotionCheck",
                                      "weeklyDiary"]
     check_large(driver, "feed-due")
     double_text(driver)

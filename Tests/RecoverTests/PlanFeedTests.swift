@@ -126,4 +126,30 @@ struct PlanFeedTests {
         #expect(CareFeed.weekStart(of: wednesday) == LocalDate(year: 2026, month: 3, day: 9))
         #expect(CareFeed.weekStart(of: CareFeed.weekStart(of: wednesday)) == LocalDate(year: 2026, month: 3, day: 9))
     }
+
+    @Test func theKOOSIsDueOnEveryDayOfItsTwoWeeksWithoutATimeThenLate() throws {
+        // Onboarding day, day 13 and day 14 of its window, then the day after it closes.
+        let anchors = StudyAnchors(joined: joined, onboarded: onboardedOn)
+        let tasks = StudyPlan(RecoverStudy.shipped).tasksAfterOnboarding(patientID: "p", anchors: anchors)
+        func koos(day: LocalDate, today: LocalDate) -> FeedCard? {
+            CareFeed(
+                day: day, today: today, dayEvents: events(tasks, on: day), weekEvents: [], isOnboarded: true,
+                zone: zone
+            ).cards.first { $0.studyTaskID == "koos" }
+        }
+        func card(_ offset: Int) -> FeedCard? {
+            let day = onboardedOn.addingDays(offset)
+            return koos(day: day, today: day)
+        }
+        for offset in [0, 6, 13] {
+            let koos = try #require(card(offset), "day \(offset)")
+            #expect(koos.state == .due, "day \(offset)")
+            #expect(koos.time == nil, "a window of days has no time")
+            #expect(koos.day == onboardedOn)
+        }
+        #expect(card(14) == nil, "closed after two weeks")
+        // Looked back at from after it closed, it is late; looked ahead at, future.
+        #expect(koos(day: onboardedOn, today: onboardedOn.addingDays(20))?.state == .late)
+        #expect(koos(day: onboardedOn.addingDays(3), today: onboardedOn.addingDays(-1))?.state == .future)
+    }
 }

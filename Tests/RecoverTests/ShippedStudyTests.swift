@@ -4,7 +4,8 @@ import Testing
 @testable import Recover
 
 /// The shipped study file is what the Swift builders make, so the two cannot drift apart. To regenerate the file
-/// after changing a builder: `RECOVER_WRITE_STUDY_FILE=1 swift test --filter ShippedStudyTests`.
+/// after changing a builder: `RECOVER_WRITE_STUDY_FILE=1 swift test --filter ShippedStudyTests`. The KOOS is written
+/// only in the file (the builders carry it over as it is), so here it is compared with itself: KOOSTests checks it.
 @Suite struct ShippedStudyTests {
     @Test func shippedFileIsWhatTheBuildersMake() throws {
         let built = try RecoverStudy.builtFile()

@@ -108,4 +108,23 @@ import Testing
         #expect(!ResultPredicate.alwaysFalse.evaluate { _, _ in nil })
         #expect(!settled.references.contains { $0.step != "falls" })
     }
+
+    @Test func aChainHidesWithItsFirstLinkWhateverWasPosted() throws {
+        // B shown when A is yes, C when B is yes: with A no, a posted B yes shows nothing and C is not stored.
+        let a = FormItem(id: "a", text: "A?", answerFormat: .boolean(BooleanFormat()))
+        let b = FormItem(
+            id: "b", text: "B?", answerFormat: .boolean(BooleanFormat()), isOptional: true,
+            visibleWhen: .equals(step: "chain", item: "a", answer: .boolean(true)))
+        let c = FormItem(
+            id: "c", text: "C?", answerFormat: .text(TextFormat()), isOptional: true,
+            visibleWhen: .equals(step: "chain", item: "b", answer: .boolean(true)))
+        let survey = Survey(id: "chain", steps: [Step(id: "chain", kind: .form([a, b, c]))])
+        var run = try SurveyRun(survey: survey, runID: "r", startDate: SurveyFixtures.start)
+        let step = try #require(survey.step("chain"))
+        let posted: [String: Answer] = ["a": .boolean(false), "b": .boolean(true), "c": .text("posted anyway")]
+        #expect(run.visibleItems(of: step, pageAnswers: posted).map(\.id) == ["a"])
+        #expect(!run.isVisible(c, on: step, pageAnswers: posted))
+        #expect(try run.submit(StepSubmission(answers: posted), for: "chain", in: survey, at: .now).get() == .end)
+        #expect(try run.finish(.completed, at: .now).stepResult("chain")?.answers.map(\.itemID) == ["a"])
+    }
 }

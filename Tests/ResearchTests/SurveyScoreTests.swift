@@ -126,4 +126,27 @@ import Testing
         #expect(text.contains("\"minimumAnswered\":2") || text.contains("\"minimumAnswered\" : 2"))
         #expect(try SurveyJSON.decodeSurvey(data) == survey)
     }
+
+    @Test func aSumPastTheLargestDoubleHasNoValue() {
+        let big = FormItem(id: "big", text: "Big", answerFormat: .numeric(NumericFormat(style: .decimal)))
+        let other = FormItem(id: "other", text: "Other", answerFormat: .numeric(NumericFormat(style: .decimal)))
+        let survey = Survey(
+            id: "huge", steps: [Step(id: "p", kind: .form([big, other]))],
+            scores: [
+                SurveyScore(id: "total", method: .sum, items: Self.references([("p", "big"), ("p", "other")]))
+            ])
+        let end = Date(timeIntervalSince1970: 1_777_000_000)
+        let result = SurveyResult(
+            surveyID: "huge", runID: "r", startDate: end, endDate: end, finishReason: .completed,
+            stepResults: [
+                StepResult(
+                    stepID: "p", endDate: end,
+                    answers: [
+                        QuestionResult(itemID: "big", answer: .decimal(1.7e308)),
+                        QuestionResult(itemID: "other", answer: .decimal(1.7e308)),
+                    ])
+            ])
+        #expect(survey.validate().isEmpty)
+        #expect(survey.scores(of: result) == [ScoreResult(scoreID: "total", value: nil, answered: 2, of: 2)])
+    }
 }

@@ -29,14 +29,15 @@ enum FHIRCarePlan {
         }
         guard !activities.isEmpty else { return nil }
         return .object([
-            ("resourceType", .string("CarePlan")), ("id", .string(id(participantID))),
+            ("resourceType", .string("CarePlan")), ("id", .string(id(patientID: patientID))),
             ("status", .string(isActive ? "active" : "revoked")), ("intent", .string("plan")),
             ("title", .string(study.flatMap { $0.title[$0.languages.first ?? "en"] } ?? "Care plan")),
             ("subject", FHIRReference.reference(patientID)), ("activity", .array(activities)),
         ])
     }
 
-    static func id(_ participantID: String) -> String { FHIRReference.id("CarePlan", participantID) }
+    /// The CarePlan's id, from the pseudonymous Patient's: never from the account id, which staff can see.
+    static func id(patientID: String) -> String { FHIRReference.id("CarePlan", patientID) }
 
     static func activity(
         _ task: CareTask, participantID: String, study: StudyDefinition?, questionnaires: FHIRStudyQuestionnaires

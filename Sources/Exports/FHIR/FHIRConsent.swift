@@ -39,12 +39,12 @@ enum FHIRConsent {
     }
 
     /// The Provenance of a participant's withdrawal: it ended their active Consents at `withdrawnAt`.
-    static func withdrawal(consentRecordIDs: [String], participantID: String, withdrawnAt: Date, patientID: String)
+    static func withdrawal(consentRecordIDs: [String], withdrawnAt: Date, patientID: String)
         -> JSONNode
     {
         .object([
             ("resourceType", .string("Provenance")),
-            ("id", .string(FHIRReference.id("Provenance", "withdrawal/\(participantID)"))),
+            ("id", .string(FHIRReference.id("Provenance", "withdrawal/\(patientID)"))),
             ("target", .array(consentRecordIDs.map { FHIRReference.reference(FHIRReference.id("Consent", $0)) })),
             ("recorded", .string(DatabaseDate.string(from: withdrawnAt))),
             (

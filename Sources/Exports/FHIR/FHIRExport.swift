@@ -1,3 +1,4 @@
+import Care
 import CareSQLite
 import Foundation
 import HealthImport
@@ -69,7 +70,7 @@ public enum FHIRExport {
                     participantID: account.id, patientID: patientID, isActive: !account.isWithdrawn, study: study,
                     questionnaires: questionnaires, in: db)
                 {
-                    try add(plan, FHIRCarePlan.id(account.id))
+                    try add(plan, FHIRCarePlan.id(patientID: patientID))
                 }
                 let consents = try StudyRecords.consents(ofParticipant: account.id, in: db)
                 let active = account.isWithdrawn ? [] : Set(try newestConsents(of: account.id, in: db))
@@ -84,17 +85,20 @@ public enum FHIRExport {
                 if let withdrawnAt = account.withdrawnAt {
                     let ended = try newestConsents(of: account.id, in: db)
                     let resource = FHIRConsent.withdrawal(
-                        consentRecordIDs: ended, participantID: account.id, withdrawnAt: withdrawnAt,
+                        consentRecordIDs: ended, withdrawnAt: withdrawnAt,
                         patientID: patientID)
-                    try add(resource, FHIRReference.id("Provenance", "withdrawal/\(account.id)"))
+                    try add(resource, FHIRReference.id("Provenance", "withdrawal/\(patientID)"))
                 }
                 var participantFilter = filter
                 participantFilter.participantID = account.id
                 try StudyRecords.forEachSurveyResult(of: account.id, participantFilter, in: db) { record, _ in
                     if StudyRecords.isAfterWithdrawal(record.completedAt, of: account, filter) { return }
                     let consent = consents[record.id]
-                    let questionnaire = questionnaires.canonical(
-                        surveyID: record.surveyID, on: String(DatabaseDate.string(from: record.completedAt).prefix(10)))
+                    // The revision in force on the participant's own day of completion, as the study applies it.
+                    let day = LocalDateTime(
+                        instant: record.completedAt, in: TimeZone(identifier: account.zoneIdentifier) ?? .gmt
+                    ).date
+                    let questionnaire = questionnaires.canonical(surveyID: record.surveyID, on: day.description)
                     try add(
                         try FHIRQuestionnaireResponse.resource(
                             record, questionnaire: questionnaire, patientID: patientID, consentID: consent?.id),
@@ -115,7 +119,7 @@ public enum FHIRExport {
                     let figure = record.figure
                     try add(
                         resource,
-                        FHIRHealthObservation.id(participantID: account.id, day: figure.day, type: figure.type))
+                        FHIRHealthObservation.id(patientID: patientID, day: figure.day, type: figure.type))
                 }
             }
         }

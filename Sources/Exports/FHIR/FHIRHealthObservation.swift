@@ -9,8 +9,8 @@ import SQLite
 /// night of 18:00 the day before to 18:00 on the wake-up date) with the zone's offsets (docs/exports.md).
 enum FHIRHealthObservation {
     /// The resource id of a participant's figure of `type` on `day`.
-    static func id(participantID: String, day: HealthDay, type: HealthType) -> String {
-        FHIRReference.id("Observation", "health_daily/\(participantID)/\(day)/\(type.rawValue)")
+    static func id(patientID: String, day: HealthDay, type: HealthType) -> String {
+        FHIRReference.id("Observation", "health_daily/\(patientID)/\(day)/\(type.rawValue)")
     }
 
     static func resource(
@@ -20,7 +20,7 @@ enum FHIRHealthObservation {
         let code = FHIRHealthCode(figure.type)
         var members: [(String, JSONNode)] = [
             ("resourceType", .string("Observation")),
-            ("id", .string(id(participantID: participantID, day: figure.day, type: figure.type))),
+            ("id", .string(id(patientID: patientID, day: figure.day, type: figure.type))),
             ("status", .string("final")),
             ("category", .array([FHIRCodes.concept([FHIRCodes.coding(FHIRCodes.observationCategory, code.category)])])),
             ("code", code.concept), ("subject", FHIRReference.reference(patientID)),

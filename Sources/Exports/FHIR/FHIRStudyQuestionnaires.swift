@@ -27,11 +27,12 @@ struct FHIRStudyQuestionnaires {
             var inForce: [String: Int] = [:]
             for survey in study.surveys {
                 inForce[survey.id] = survey.revision
-                guard seen.insert("\(survey.id)|\(survey.revision)").inserted,
-                    let text = survey.survey(language: language, fallback: language)
-                else { continue }
                 let canonical = SurveyCanonical(
                     url: "\(study.canonicalBase)/Questionnaire/\(survey.id)", version: String(survey.revision))
+                // One per canonical: a version that moves the base has its Questionnaires under the new one too.
+                guard seen.insert(canonical.reference).inserted,
+                    let text = survey.survey(language: language, fallback: language)
+                else { continue }
                 revisions.append(
                     Revision(
                         surveyID: survey.id, revision: survey.revision, canonical: canonical, survey: text,

@@ -54,26 +54,38 @@ public struct CareFeed: Hashable, Sendable {
         day.addingDays(-((day.weekday.rawValue - Weekday.monday.rawValue + 7) % 7))
     }
 
-    /// The state of an event on `today`.
-    public static func state(of event: CareEvent, today: LocalDate) -> FeedCard.State {
+    /// The state of an event on `today`: done once answered; before its first open day future, after its last
+    /// late, else due (a questionnaire open for two weeks is due on each of its days).
+    public static func state(of event: CareEvent, today: LocalDate, zone: TimeZone) -> FeedCard.State {
         if let outcome = event.outcome, outcome.isLive { return .done }
-        let day = event.scheduleEvent.day
-        if day > today { return .future }
-        return day < today ? .late : .due
+        let days = openDays(of: event.scheduleEvent, in: zone)
+        if days.first > today { return .future }
+        return days.last < today ? .late : .due
+    }
+
+    /// The local days an event is open: its own day, through the day its window ends for one that lasts days.
+    static func openDays(of event: ScheduleEvent, in zone: TimeZone) -> (first: LocalDate, last: LocalDate) {
+        guard !event.isAllDay, event.end > event.start else { return (event.day, event.day) }
+        let last = LocalDateTime(instant: event.end.addingTimeInterval(-1), in: zone).date
+        return (event.day, max(event.day, last))
     }
 
     /// The card of `event`. Its time is when the event really starts in `zone`, not the schedule's intention:
     /// a time a spring-forward gap skips (02:30 on the change day in New York) shows as the time the event
-    /// moves to (03:30), which is when it is due.
+    /// moves to (03:30), which is when it is due. An event open for whole days from midnight has no time, like an
+    /// all-day one.
     static func card(for event: CareEvent, studyTaskID: String, today: LocalDate, zone: TimeZone) -> FeedCard {
-        let state = state(of: event, today: today)
+        let state = state(of: event, today: today, zone: zone)
         let live = event.outcome?.isLive == true ? event.outcome : nil
+        let start = LocalDateTime(instant: event.scheduleEvent.start, in: zone)
+        let days = openDays(of: event.scheduleEvent, in: zone)
+        let lastsDays = days.last > days.first && start.time == .midnight
         var card = FeedCard(
             studyTaskID: studyTaskID,
             taskID: event.task.id,
             occurrence: event.scheduleEvent.occurrence,
             day: event.scheduleEvent.day,
-            time: event.scheduleEvent.isAllDay ? nil : LocalDateTime(instant: event.scheduleEvent.start, in: zone).time,
+            time: event.scheduleEvent.isAllDay || lastsDays ? nil : start.time,
             state: state,
             summary: AnswerSummary(values: live?.values ?? []),
             outcomeID: live?.id

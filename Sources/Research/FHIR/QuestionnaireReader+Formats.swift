@@ -75,7 +75,11 @@ extension QuestionnaireReader {
             let maximum = number(FHIRVocabulary.maxValue, ["valueInteger"]).flatMap { Int(exactly: $0) }
             let step = extensions.take(FHIRVocabulary.sliderStepValue).map { $0["valueInteger"]?.integerValue }
             if case .some(nil) = step { problem(place, "sliderStepValue must be a valueInteger") }
-            let defaultValue = takeInitial("valueInteger").flatMap(\.integerValue)
+            let initialValue = takeInitial("valueInteger")
+            let defaultValue = initialValue.flatMap(\.integerValue)
+            if initialValue != nil, defaultValue == nil {
+                problem(place, "the initial valueInteger must be a whole number")
+            }
             guard let minimum, let maximum else {
                 problem(place, "a slider needs whole-number minValue and maxValue extensions")
                 return nil
@@ -90,7 +94,9 @@ extension QuestionnaireReader {
             let maximum = number(FHIRVocabulary.maxValue, ["valueDecimal", "valueInteger"])
             let places = extensions.take(FHIRVocabulary.maxDecimalPlaces).map { $0["valueInteger"]?.integerValue }
             if case .some(nil) = places { problem(place, "maxDecimalPlaces must be a valueInteger") }
-            let defaultValue = takeInitial("valueDecimal").flatMap(\.numberValue)
+            let initialValue = takeInitial("valueDecimal")
+            let defaultValue = initialValue.flatMap(\.numberValue)
+            if initialValue != nil, defaultValue == nil { problem(place, "the initial valueDecimal must be a number") }
             guard let minimum, let maximum else {
                 problem(place, "a slider needs minValue and maxValue extensions")
                 return nil

@@ -3,16 +3,36 @@ import Foundation
 extension SurveyRun {
     /// The items of `step` that are shown, given the answers so far and the page's own answers.
     public func visibleItems(of step: Step, pageAnswers: [String: Answer] = [:]) -> [FormItem] {
-        step.items.filter { isVisible($0, on: step, pageAnswers: pageAnswers) }
+        let answers = shownAnswers(of: step, pageAnswers: pageAnswers)
+        return step.items.filter { holds($0, on: step, answers: answers) }
     }
 
     /// Whether `item` of `step` is shown: its `visibleWhen` holds over the answers so far, where a test of an
-    /// item of `step` itself reads `pageAnswers` only (what the page holds now, not what an earlier visit to
-    /// the page answered).
+    /// item of `step` itself reads the page's answers only (what the page holds now, not what an earlier visit
+    /// to the page answered), and only those of its questions that are shown themselves.
     public func isVisible(_ item: FormItem, on step: Step, pageAnswers: [String: Answer]) -> Bool {
+        holds(item, on: step, answers: shownAnswers(of: step, pageAnswers: pageAnswers))
+    }
+
+    /// The page's answers without those of hidden questions, to a fixpoint: in a chain (B shown when A is yes, C
+    /// when B is yes), a posted answer to B no longer shows C once A is no.
+    func shownAnswers(of step: Step, pageAnswers: [String: Answer]) -> [String: Answer] {
+        var answers = pageAnswers
+        var changed = true
+        while changed {
+            changed = false
+            for item in step.items where answers[item.id] != nil && !holds(item, on: step, answers: answers) {
+                answers[item.id] = nil
+                changed = true
+            }
+        }
+        return answers
+    }
+
+    private func holds(_ item: FormItem, on step: Step, answers: [String: Answer]) -> Bool {
         guard let condition = item.visibleWhen else { return true }
         return condition.evaluate { stepID, itemID in
-            stepID == step.id ? pageAnswers[itemID] : answer(step: stepID, item: itemID)
+            stepID == step.id ? answers[itemID] : answer(step: stepID, item: itemID)
         }
     }
 

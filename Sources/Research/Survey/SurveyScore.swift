@@ -84,7 +84,8 @@ public struct SurveyScore: Hashable, Sendable {
         let sum = numbers.reduce(0, +)
         var value = method == .sum ? sum : sum / Double(numbers.count)
         if let transform { value = value * transform.multiply + transform.add }
-        return ScoreResult(scoreID: id, value: value, answered: numbers.count, of: items.count)
+        // Huge numeric answers can sum past the largest double: no value rather than infinity, which no store keeps.
+        return ScoreResult(scoreID: id, value: value.isFinite ? value : nil, answered: numbers.count, of: items.count)
     }
 
     /// The number an answer counts as in a score; nil for answers that are not numbers (skipped, "don't know", text).
