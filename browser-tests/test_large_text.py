@@ -159,6 +159,12 @@ def test_large_text_and_touch_targets(clocked, narrow_driver):
     press_next(driver)  # the review: saved
     if driver.find_elements(By.ID, "back-to-today"):
         journey.back_to_today(driver)  # the completion page only informs
+    # The KOOS, due too: its questions may be left out, so Next through its introduction and six pages.
+    journey.start_card(driver, "koos")
+    for _ in range(7):
+        press_next(driver)
+    assert small_targets(driver) == []
+    journey.back_to_today(driver)
 
     # Everything due today is done: the ring's value arc is drawn full, with the check mark.
     today = driver.find_element(By.CSS_SELECTOR, ".week-strip .day.is-today")

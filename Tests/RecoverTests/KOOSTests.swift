@@ -140,4 +140,11 @@ import Testing
         let only = try #require(StudyPlan(RecoverStudy.shipped).schedule(of: task, anchors: before))
         #expect(only.events(from: anchors.joined, through: try #require(LocalDate("2028-12-31")), in: zone).count == 1)
     }
+
+    @Test func aRunWithEveryQuestionLeftOutIsStillDone() throws {
+        let result = Self.result([:])
+        #expect(Self.survey.scores(of: result).allSatisfy { $0.value == nil && $0.answered == 0 })
+        let values = try RecoverOutcomes.values(for: result, study: RecoverStudy.shipped)
+        #expect(values == [OutcomeValue(.date(result.endDate), kind: "koos.completed")])
+    }
 }

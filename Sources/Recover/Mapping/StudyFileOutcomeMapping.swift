@@ -47,9 +47,15 @@ public struct StudyFileOutcomeMapping: OutcomeMapping {
                 }
             }
         }
-        guard !values.isEmpty else { throw MappingError("the result of '\(result.surveyID)' has no answers to keep") }
+        // Every question left out (each may be): the run still happened, and its event is done.
+        if values.isEmpty {
+            values.append(OutcomeValue(.date(result.endDate), kind: Self.completedKind(result.surveyID)))
+        }
         return values
     }
+
+    /// The kind of the one value kept when a run answered nothing that is kept: `<survey>.completed`, its end.
+    public static func completedKind(_ surveyID: String) -> String { "\(surveyID).completed" }
 
     /// The scores with a value, by score identifier; every language of a survey shares its scores.
     static func scores(of result: SurveyResult, in survey: StudySurvey) -> [String: Double] {
