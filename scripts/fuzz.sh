@@ -35,6 +35,8 @@ fi
 status=0
 # The crash report is the sanitizer's; Swift's own backtracer would only add noise under ASan.
 export SWIFT_BACKTRACE=enable=no
+# Statics whose pointers Swift tags are not leaks (Fuzz/lsan.supp says which and why).
+export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 for target in "${TARGETS[@]}"; do
     scratch="$(mktemp -d)"
     mkdir -p "Fuzz/crashes/$target"

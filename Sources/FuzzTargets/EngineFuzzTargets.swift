@@ -38,12 +38,9 @@ enum EngineFuzzTargets {
         }
     }
 
-    static let surveys: [Survey] = StudyLanguage.allCases.flatMap { language in
-        [
-            RecoverSurveys.onboarding(language: language), RecoverSurveys.checkin(language: language),
-            RecoverSurveys.rangeOfMotionCheck(language: language), RecoverSurveys.weeklyDiary(language: language),
-            RecoverSurveys.kneeBendVideo(language: language), RecoverSurveys.hearingScreening(language: language),
-        ]
+    /// Every survey of the shipped study file in every language, as the server runs them.
+    static let surveys: [Survey] = RecoverStudy.shipped.surveys.flatMap { survey in
+        survey.languages.sorted { $0.key < $1.key }.map(\.value)
     }
 
     /// A schedule file decodes or is refused; a decoded schedule's events over a year are in order and

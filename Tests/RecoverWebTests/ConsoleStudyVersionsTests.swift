@@ -42,7 +42,7 @@ import Testing
         let effective = fixture.today.addingDays(3)
         let file = try Self.amended()
         try StudyDatabase(database: fixture.database).applyStudy(
-            file, effective: effective, actor: "cli:ops", now: fixture.clock.now)
+            file, effective: effective, actor: "cli:study-apply:ops", now: fixture.clock.now)
         let page = client.get("/console/study")
         #expect(page.status == .ok)
         let text = page.text

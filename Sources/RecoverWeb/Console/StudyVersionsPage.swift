@@ -142,7 +142,11 @@ enum StudyVersionsPage {
     /// Who applied a version, as staff know them: an account's e-mail address, an operator's user name.
     private static func actor(_ actor: String, emails: [String: String], t: Localizer) -> String {
         if actor.hasPrefix("account:") { return emails[String(actor.dropFirst(8))] ?? t["console.study.byAccount"] }
-        if actor.hasPrefix("cli:") { return t("console.study.byOperator", ["user": String(actor.dropFirst(4))]) }
+        if actor.hasPrefix("cli:") {
+            // `cli:<command>:<user>`: the operating-system user who ran it.
+            let user = actor.split(separator: ":", omittingEmptySubsequences: false).last.map(String.init) ?? actor
+            return t("console.study.byOperator", ["user": user])
+        }
         return t["console.study.bySystem"]
     }
 }
