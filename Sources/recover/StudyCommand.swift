@@ -22,7 +22,8 @@ extension Commands {
         do throws(StudyFileError) {
             let study = try StudyFile.read(data, importQuestionnaire: RecoverStudy.questionnaireImporter)
             Output.standard.line(
-                "ok: \(study.id) version \(study.version), \(study.surveys.count) surveys, \(study.tasks.count) tasks")
+                "ok: \(study.id) version \(study.version), \(study.surveys.count) surveys, \(study.tasks.count) tasks, "
+                    + "\(study.consents.count) consent documents, \(study.monitoring.alerts.count) alert rules")
         } catch {
             throw DataError("\(path):\n" + error.problems.map { "  \($0)" }.joined(separator: "\n"))
         }
@@ -54,7 +55,7 @@ extension Commands {
                 }
                 study = found
             } else {
-                study = try records.studyInForce()
+                study = try records.studyForExport()
             }
         }
         let data = try StudyFile.write(study)

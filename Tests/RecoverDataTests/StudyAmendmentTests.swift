@@ -189,4 +189,89 @@ import Testing
             StudyEventKey(studyTaskID: StudyTaskID.checkin, occurrence: 0), for: participant)
         #expect(fresh.study.version == 2)
     }
+
+    @Test(arguments: StudyBackend.allCases) func aNewConsentVersionAndContactArePublishedWithTheVersion(
+        backend: StudyBackend
+    ) throws {
+        let records = try records(backend)
+        _ = try onboarded(in: records)
+        var next = RecoverStudy.shipped
+        next.version = 2
+        let index = try #require(next.consents.firstIndex { $0.id == StudyConsent.participation })
+        next.consents[index].version = "1.1"
+        next.consents[index].languages["en"]?.html += "<p>Section 5: your videos.</p>\n"
+        next.contact = StudyContactCard(
+            name: "Recover study desk", role: ["en": "Study nurse", "zh-Hans": "研究护士"], phone: "+41 44 000 00 00",
+            email: "", notes: [:])
+        let amendment = try records.applyStudy(
+            try StudyFile.write(next), effective: monday, actor: "cli:test", now: now)
+        #expect(amendment.lines.contains("consent document: participation version 1.1"))
+        #expect(amendment.lines.contains("contact card changed"))
+        let current = try records.database.read { db in try ConsentLibrary.current(in: db) }
+        #expect(current.map { "\($0.documentID) \($0.version)" } == ["participation 1.1", "video-sharing 1.0"])
+        #expect(current.first?.texts["en"]?.html.hasSuffix("<p>Section 5: your videos.</p>\n") == true)
+        #expect(try records.studyContact()?.roleChinese == "研究护士")
+        // The export holds what is in force, so exporting and applying again changes nothing it did not edit.
+        let exported = try records.studyForExport()
+        #expect(exported.consent(StudyConsent.participation)?.version == "1.1")
+        #expect(exported.contact == next.contact)
+    }
+
+    @Test(arguments: StudyBackend.allCases) func aChangedConsentTextOrABadContactChangesNothing(backend: StudyBackend)
+        throws
+    {
+        let records = try records(backend)
+        _ = try onboarded(in: records)
+        var next = RecoverStudy.shipped
+        next.version = 2
+        next.consents[1].languages["zh-Hans"]?.title = "视频用于教学"
+        next.contact = StudyContactCard(name: "Desk", role: [:], phone: "call us", email: "", notes: [:])
+        #expect {
+            try records.applyStudy(try StudyFile.write(next), effective: monday, actor: "cli:test", now: now)
+        } throws: { error in
+            guard case .invalid(let problems) = error as? StudyApplyError else { return false }
+            return problems.problems.map(\.location) == ["consents[1].version"]
+        }
+        next.consents = RecoverStudy.shipped.consents
+        #expect {
+            try records.applyStudy(try StudyFile.write(next), effective: monday, actor: "cli:test", now: now)
+        } throws: { error in
+            guard case .invalid(let problems) = error as? StudyApplyError else { return false }
+            return problems.problems.map(\.location) == ["contact.phone"]
+        }
+        #expect(try records.studyVersions().isEmpty)
+        #expect(try records.studyContact() == nil)
+        #expect(try records.database.read { db in try ConsentLibrary.publishedVersions(in: db) }.isEmpty)
+    }
+
+    @Test(arguments: StudyBackend.allCases) func theConsoleAlertsByTheRulesOfTheVersionInForce(backend: StudyBackend)
+        throws
+    {
+        let records = try records(backend)
+        let participant = try onboarded(in: records)
+        try records.database.write { db in
+            let task = try #require(
+                try db.care.tasks(CareTaskQuery(ids: [participant.taskID(StudyTaskID.checkin)])).first)
+            _ = try db.care.addOutcome(
+                Outcome(
+                    id: "checkin-run", taskID: task.id, taskVersionID: task.versionID, occurrenceIndex: 0,
+                    values: [OutcomeValue(.integer(6), kind: RecoverSurveys.Checkin.pain)], createdDate: onboardedAt))
+        }
+        let today = participant.today
+        func answers() throws -> [ConsoleAlert.Reason] {
+            try records.dashboard(today: today).alerts.map(\.reason).filter {
+                if case .answer = $0 { true } else { false }
+            }
+        }
+        #expect(try answers().isEmpty)
+        var next = RecoverStudy.shipped
+        next.version = 2
+        next.monitoring.alerts[0].threshold = 5
+        next.monitoring.alerts[0].message["en"] = "Pain {value} on {date}"
+        try records.applyStudy(try StudyFile.write(next), effective: monday, actor: "cli:test", now: now)
+        let raised = try answers()
+        #expect(raised.count == 1)
+        guard case .answer(let rule, let value, _, let messages) = raised.first else { return }
+        #expect(rule == "high-pain" && value == 6 && messages["en"] == "Pain {value} on {date}")
+    }
 }

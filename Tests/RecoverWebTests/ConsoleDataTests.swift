@@ -22,9 +22,9 @@ import Web
         let alerts = try StudyStorage(fixture.database).read { db in
             try ConsoleQueries.alerts(today: fixture.today, in: db)
         }
-        let pain = alerts.filter { if case .highPain = $0.reason { true } else { false } }
+        let pain = alerts.filter { if case .answer = $0.reason { true } else { false } }
         #expect(pain.map(\.participantID) == [painful])
-        #expect(alerts.filter { $0.reason == .missedCheckins }.map(\.participantID) == [silent])
+        #expect(alerts.filter { $0.reason == .missedDailyTask(days: 3) }.map(\.participantID) == [silent])
         // Behind today: onboarded, in the study, no check-in yesterday and none today (pain and fine checked in
         // yesterday; the withdrawn and the not yet onboarded never count).
         let behind = try StudyStorage(fixture.database).read { db in

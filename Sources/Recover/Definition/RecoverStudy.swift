@@ -26,9 +26,4 @@ public enum RecoverStudy {
     public static let questionnaireImporter: StudyFile.QuestionnaireImporter? = { data in
         try FHIRQuestionnaire.survey(from: data)
     }
-
-    /// The file the shipped study would be if it were made from the Swift builders now (kept equal by a test).
-    public static func builtFile() throws -> Data {
-        try StudyFile.write(RecoverStudyBuilder.definition())
-    }
 }

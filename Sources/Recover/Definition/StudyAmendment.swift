@@ -24,6 +24,12 @@ public struct StudyAmendment: Hashable, Sendable {
         case surveyAdded(String)
         /// Outcome rules changed.
         case outcomesChanged
+        /// A consent document, or a new version of one, that the version in force does not have.
+        case consentAdded(String, version: String)
+        /// The daily task, the missed days or the alert rules changed.
+        case monitoringChanged
+        /// The contact card changed.
+        case contactChanged
         /// The title or languages changed.
         case detailsChanged
     }
@@ -72,6 +78,20 @@ public struct StudyAmendment: Hashable, Sendable {
             }
         }
         if to.outcomes != from.outcomes { changes.append(.outcomesChanged) }
+        for (index, consent) in to.consents.enumerated() {
+            guard let old = from.consent(consent.id), old.version == consent.version else {
+                changes.append(.consentAdded(consent.id, version: consent.version))
+                continue
+            }
+            if old != consent {
+                problems.append(
+                    StudyProblem(
+                        "consents[\(index)].version",
+                        "the document \"\(consent.id)\" changed: give it a new version (\(old.version) is in force)"))
+            }
+        }
+        if to.monitoring != from.monitoring { changes.append(.monitoringChanged) }
+        if to.contact != from.contact { changes.append(.contactChanged) }
         if to.title != from.title || to.languages != from.languages || to.canonicalBase != from.canonicalBase {
             changes.append(.detailsChanged)
         }
@@ -94,6 +114,9 @@ public struct StudyAmendment: Hashable, Sendable {
             case .surveyRevised(let id, let old, let new): "survey revised: \(id) (revision \(old) → \(new))"
             case .surveyAdded(let id): "survey added: \(id)"
             case .outcomesChanged: "outcome rules changed"
+            case .consentAdded(let id, let version): "consent document: \(id) version \(version)"
+            case .monitoringChanged: "monitoring changed (daily task, missed days or alert rules)"
+            case .contactChanged: "contact card changed"
             case .detailsChanged: "study title, languages or canonical base changed"
             }
         }

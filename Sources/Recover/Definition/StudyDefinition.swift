@@ -3,8 +3,8 @@ import Foundation
 import Research
 import Synchronization
 
-/// A whole study as its team writes it: the surveys, the care tasks with their schedules, and how answers become
-/// outcome values. One version of a study file (docs/study-file.md); a study's history is a list of these.
+/// A whole study as its team writes it: the surveys, the care tasks with their schedules, how answers become
+/// outcome values, the consent documents, what the console watches, and the team's contact. One version of a study file (docs/study-file.md); a study's history is a list of these.
 ///
 /// ```swift
 /// let study = try StudyDefinition.decode(Data(contentsOf: file))
@@ -27,12 +27,19 @@ public struct StudyDefinition: Hashable, Sendable {
     public var tasks: [StudyTask]
     /// Outcome values taken from answers of surveys without a built-in mapping.
     public var outcomes: [StudyOutcomeRule]
+    /// The consent documents at this version, in file order.
+    public var consents: [StudyConsent]
+    /// The daily task and the alert rules the console watches.
+    public var monitoring: StudyMonitoring
+    /// The study team's contact card, if the file gives one.
+    public var contact: StudyContactCard?
 
     /// Creates a definition from its members.
     public init(
         id: String, version: Int, title: [String: String], languages: [String],
         canonicalBase: String = StudyDefinition.defaultCanonicalBase, surveys: [StudySurvey], tasks: [StudyTask],
-        outcomes: [StudyOutcomeRule] = []
+        outcomes: [StudyOutcomeRule] = [], consents: [StudyConsent] = [], monitoring: StudyMonitoring = .none,
+        contact: StudyContactCard? = nil
     ) {
         self.id = id
         self.version = version
@@ -42,7 +49,13 @@ public struct StudyDefinition: Hashable, Sendable {
         self.surveys = surveys
         self.tasks = tasks
         self.outcomes = outcomes
+        self.consents = consents
+        self.monitoring = monitoring
+        self.contact = contact
     }
+
+    /// The consent document with `id`.
+    public func consent(_ id: String) -> StudyConsent? { consents.first { $0.id == id } }
 
     /// The canonical base used when a file names none.
     public static let defaultCanonicalBase = "http://recover.local/fhir"
@@ -190,9 +203,9 @@ extension StudyOutcomeRule: Encodable {
 }
 
 /// Picking a text by language.
-enum StudyText {
+public enum StudyText {
     /// `texts[language]`, else `texts[fallback]`, else any.
-    static func pick(_ texts: [String: String], _ language: String, fallback: String?) -> String? {
+    public static func pick(_ texts: [String: String], _ language: String, fallback: String?) -> String? {
         texts[language] ?? fallback.flatMap { texts[$0] } ?? texts.keys.sorted().first.flatMap { texts[$0] }
     }
 }

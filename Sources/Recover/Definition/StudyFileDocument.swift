@@ -10,7 +10,8 @@ struct StudyFileDocument: Encodable {
     init(_ study: StudyDefinition) { self.study = study }
 
     private enum Keys: String, CodingKey {
-        case format, version, id, studyVersion, title, languages, canonicalBase, surveys, tasks, outcomes
+        case format, version, id, studyVersion, title, languages, canonicalBase, surveys, tasks, outcomes, consents
+        case monitoring, contact
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -25,6 +26,9 @@ struct StudyFileDocument: Encodable {
         try c.encode(study.surveys.map(SurveyDocument.init), forKey: .surveys)
         try c.encode(study.tasks.map(TaskDocument.init), forKey: .tasks)
         if !study.outcomes.isEmpty { try c.encode(study.outcomes, forKey: .outcomes) }
+        if !study.consents.isEmpty { try c.encode(study.consents, forKey: .consents) }
+        if study.monitoring != .none { try c.encode(study.monitoring, forKey: .monitoring) }
+        try c.encodeIfPresent(study.contact, forKey: .contact)
     }
 
     struct SurveyDocument: Encodable {

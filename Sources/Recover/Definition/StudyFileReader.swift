@@ -40,19 +40,130 @@ struct StudyFileReader {
             object["outcomes"].map {
                 list($0, "outcomes") { reader, value, location in reader.outcome(value, location) }
             } ?? []
+        let consents =
+            object["consents"].map {
+                list($0, "consents") { reader, value, location in reader.consent(value, location) }
+            } ?? []
+        let monitoring = object["monitoring"].map { self.monitoring($0, "monitoring") } ?? StudyMonitoring.none
+        let contact = object["contact"].map { self.contact($0, "contact") } ?? .some(nil)
         unknownMembers(object, known: Self.studyKeys, "")
-        guard let id, let version, let title, let languages, let base, let surveys, let tasks, let outcomes else {
+        guard let id, let version, let title, let languages, let base, let surveys, let tasks, let outcomes,
+            let consents, let monitoring, let contact
+        else {
             return nil
         }
         return StudyDefinition(
             id: id, version: version, title: title, languages: languages, canonicalBase: base, surveys: surveys,
-            tasks: tasks, outcomes: outcomes)
+            tasks: tasks, outcomes: outcomes, consents: consents, monitoring: monitoring, contact: contact)
     }
 
     static let studyKeys: Set<String> = [
         "format", "version", "id", "studyVersion", "title", "languages", "canonicalBase", "surveys", "tasks",
-        "outcomes",
+        "outcomes", "consents", "monitoring", "contact",
     ]
+
+    mutating func consent(_ value: JSONValue, _ location: String) -> StudyConsent? {
+        guard let object = value.objectValue else {
+            problem(location, "a consent document is an object")
+            return nil
+        }
+        unknownMembers(object, known: ["id", "version", "required", "languages"], location)
+        let id = string(object["id"], "\(location).id")
+        if let id, !StudyConsent.isWellFormed(id: id) {
+            problem("\(location).id", "use 1 to 64 lowercase letters, digits or \"-\"")
+        }
+        let version = string(object["version"], "\(location).version")
+        if let version, !StudyConsent.isWellFormed(version: version) {
+            problem("\(location).version", "use 1 to 32 lowercase letters, digits, \".\" or \"-\"")
+        }
+        let required = object["required"].map { boolean($0, "\(location).required") } ?? nil
+        if object["required"] == nil { problem("\(location).required", "missing (true or false)") }
+        var texts: [String: StudyConsent.Text] = [:]
+        var complete = true
+        for (language, entry) in objectMembers(object["languages"] ?? .null, "\(location).languages") {
+            let at = "\(location).languages.\(language)"
+            guard let fields = entry.objectValue else {
+                problem(at, "expected {\"title\", \"html\", \"signatureMeaning\"}")
+                complete = false
+                continue
+            }
+            unknownMembers(fields, known: ["title", "html", "signatureMeaning"], at)
+            let title = string(fields["title"], "\(at).title")
+            let html = string(fields["html"], "\(at).html")
+            let meaning = string(fields["signatureMeaning"], "\(at).signatureMeaning")
+            guard let title, let html, let meaning else {
+                complete = false
+                continue
+            }
+            texts[language] = StudyConsent.Text(title: title, html: html, signatureMeaning: meaning)
+        }
+        guard let id, let version, let required, complete, !texts.isEmpty else { return nil }
+        return StudyConsent(id: id, version: version, isRequired: required, languages: texts)
+    }
+
+    mutating func monitoring(_ value: JSONValue, _ location: String) -> StudyMonitoring? {
+        guard let object = value.objectValue else {
+            problem(location, "expected {\"dailyTask\", \"missedDays\", \"alerts\"}")
+            return nil
+        }
+        unknownMembers(object, known: ["dailyTask", "missedDays", "alerts"], location)
+        let task = object["dailyTask"].map { string($0, "\(location).dailyTask") } ?? .some(nil)
+        let missed =
+            object["missedDays"].map {
+                integer($0, "\(location).missedDays", in: 1...StudyMonitoring.maximumMissedDays)
+            } ?? StudyMonitoring.defaultMissedDays
+        let alerts =
+            object["alerts"].map {
+                list($0, "\(location).alerts") { reader, value, location in reader.alert(value, location) }
+            } ?? []
+        guard let task, let missed, let alerts else { return nil }
+        return StudyMonitoring(dailyTask: task, missedDays: missed, alerts: alerts)
+    }
+
+    mutating func alert(_ value: JSONValue, _ location: String) -> StudyAlertRule? {
+        guard let object = value.objectValue else {
+            problem(location, "an alert rule is an object")
+            return nil
+        }
+        unknownMembers(object, known: ["id", "task", "kind", "atLeast", "atMost", "message"], location)
+        let id = string(object["id"], "\(location).id")
+        let task = string(object["task"], "\(location).task")
+        let kind = string(object["kind"], "\(location).kind")
+        var threshold: (StudyAlertRule.Direction, Double)?
+        switch (object["atLeast"], object["atMost"]) {
+        case (.some(let number), .none), (.none, .some(let number)):
+            let direction: StudyAlertRule.Direction = object["atLeast"] == nil ? .atMost : .atLeast
+            if let limit = number.numberValue, limit.isFinite, abs(limit) < 1e15 {
+                threshold = (direction, limit)
+            } else {
+                problem("\(location).\(direction.rawValue)", "expected a number")
+            }
+        default:
+            problem(location, "give either \"atLeast\" or \"atMost\" (a number)")
+        }
+        let message = texts(object["message"], "\(location).message")
+        guard let id, let task, let kind, let threshold, let message else { return nil }
+        return StudyAlertRule(
+            id: id, task: task, kind: kind, direction: threshold.0, threshold: threshold.1, message: message)
+    }
+
+    mutating func contact(_ value: JSONValue, _ location: String) -> StudyContactCard?? {
+        guard let object = value.objectValue else {
+            problem(location, "expected {\"name\", \"role\", \"phone\", \"email\", \"notes\"}")
+            return nil
+        }
+        unknownMembers(object, known: ["name", "role", "phone", "email", "notes"], location)
+        let name = string(object["name"], "\(location).name")
+        let role = object["role"].map { texts($0, "\(location).role") } ?? [:]
+        let phone = object["phone"].map { string($0, "\(location).phone") } ?? ""
+        let email = object["email"].map { string($0, "\(location).email") } ?? ""
+        let notes = object["notes"].map { texts($0, "\(location).notes") } ?? [:]
+        if object["phone"] == nil, object["email"] == nil {
+            problem(location, "give a phone number, an e-mail address or both")
+        }
+        guard let name, let role, let phone, let email, let notes else { return nil }
+        return .some(StudyContactCard(name: name, role: role, phone: phone, email: email, notes: notes))
+    }
 
     mutating func survey(_ value: JSONValue, _ location: String) -> StudySurvey? {
         guard let object = value.objectValue else {

@@ -85,7 +85,74 @@ enum StudyLint {
                 }
             }
         }
+        problems += consentProblems(in: study)
+        problems += monitoringProblems(in: study)
+        for language in (study.contact?.role.keys.sorted() ?? []) where !study.languages.contains(language) {
+            add("contact.role.\(language)", "not one of the study's languages")
+        }
+        for language in (study.contact?.notes.keys.sorted() ?? []) where !study.languages.contains(language) {
+            add("contact.notes.\(language)", "not one of the study's languages")
+        }
         return problems
+    }
+
+    /// Unique document ids, a text in every study language, and the required participation document that
+    /// onboarding's consent step signs.
+    static func consentProblems(in study: StudyDefinition) -> [StudyProblem] {
+        var problems: [StudyProblem] = []
+        var ids: Set<String> = []
+        for (index, consent) in study.consents.enumerated() {
+            let location = "consents[\(index)]"
+            if !ids.insert(consent.id).inserted {
+                problems.append(StudyProblem("\(location).id", "\"\(consent.id)\" is used twice"))
+            }
+            for language in study.languages where consent.languages[language] == nil {
+                problems.append(StudyProblem("\(location).languages", "has no text in \"\(language)\""))
+            }
+            for language in consent.languages.keys.sorted() where !study.languages.contains(language) {
+                problems.append(StudyProblem("\(location).languages.\(language)", "not one of the study's languages"))
+            }
+        }
+        if !study.consents.isEmpty, study.consent(StudyConsent.participation)?.isRequired != true {
+            problems.append(
+                StudyProblem(
+                    "consents",
+                    "onboarding signs the document \"\(StudyConsent.participation)\": give it, with \"required\": true"
+                ))
+        }
+        return problems
+    }
+
+    /// A daily task and alert tasks that exist, alert ids used once, and alert kinds a task's survey records.
+    static func monitoringProblems(in study: StudyDefinition) -> [StudyProblem] {
+        var problems: [StudyProblem] = []
+        if let daily = study.monitoring.dailyTask, study.task(daily) == nil {
+            problems.append(StudyProblem("monitoring.dailyTask", "no task \"\(daily)\""))
+        }
+        var ids: Set<String> = []
+        for (index, rule) in study.monitoring.alerts.enumerated() {
+            let location = "monitoring.alerts[\(index)]"
+            if !ids.insert(rule.id).inserted {
+                problems.append(StudyProblem("\(location).id", "\"\(rule.id)\" is used twice"))
+            }
+            guard let task = study.task(rule.task) else {
+                problems.append(StudyProblem("\(location).task", "no task \"\(rule.task)\""))
+                continue
+            }
+            if !recordedKinds(of: task.survey, in: study).contains(rule.kind) {
+                problems.append(
+                    StudyProblem("\(location).kind", "the survey \"\(task.survey)\" records no \"\(rule.kind)\""))
+            }
+        }
+        return problems
+    }
+
+    /// The outcome kinds a survey's answers can be kept as: its item ids, its score ids, and its outcome rules' kinds.
+    static func recordedKinds(of surveyID: String, in study: StudyDefinition) -> Set<String> {
+        guard let survey = study.studySurvey(surveyID)?.languages[study.languages.first ?? "en"] else { return [] }
+        var kinds = Set(survey.steps.flatMap { $0.items.map(\.id) } + survey.scores.map(\.id))
+        for rule in study.outcomes where rule.survey == surveyID { kinds.insert(rule.kind) }
+        return kinds
     }
 
     /// The survey's steps and their items, without texts: what translations must share.

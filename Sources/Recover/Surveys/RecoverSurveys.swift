@@ -1,7 +1,8 @@
 import Foundation
 import Research
 
-/// The Recover study's surveys, per language, by care task identifier.
+/// The Recover study's surveys as the shipped study file (`Study/recover.study.json`) defines them, per language, by
+/// care task identifier, and the step and item identifiers pages and mappings name.
 ///
 /// ```swift
 /// let survey = RecoverSurveys.survey(StudyTaskID.checkin, language: .simplifiedChinese)
@@ -16,19 +17,6 @@ public enum RecoverSurveys {
     /// The shipped study's survey with `id` in `language`, or `nil` when there is none.
     public static func survey(_ id: String, language: StudyLanguage = .english) -> Survey? {
         RecoverStudy.shipped.studySurvey(id)?.survey(language: language.tag, fallback: StudyLanguage.english.tag)
-    }
-
-    /// The survey with `id` in `language` as the Swift builders make it (the source of the shipped study file).
-    static func builtSurvey(_ id: String, language: StudyLanguage = .english) -> Survey? {
-        switch id {
-        case StudyTaskID.onboarding: onboarding(language: language)
-        case StudyTaskID.checkin: checkin(language: language)
-        case StudyTaskID.rangeOfMotionCheck: rangeOfMotionCheck(language: language)
-        case StudyTaskID.weeklyDiary: weeklyDiary(language: language)
-        case StudyTaskID.kneeBendVideo: kneeBendVideo(language: language)
-        case StudyTaskID.hearingScreening: hearingScreening(language: language)
-        default: nil
-        }
     }
 
     /// Step identifiers of the onboarding survey.
@@ -77,61 +65,41 @@ public enum RecoverSurveys {
         public static let completion = "rom.completion"
     }
 
-    /// The daily check-in: pain 1-10 and sleep 0-12 hours, both required, no defaults.
-    public static func checkin(language: StudyLanguage = .english) -> Survey {
-        let text = CheckinStrings(language)
-        let pain = FormItem(
-            id: Checkin.pain,
-            text: text.painQuestion,
-            answerFormat: .scale(
-                ScaleFormat(
-                    minimum: 1,
-                    maximum: 10,
-                    step: 1,
-                    minimumDescription: text.noPain,
-                    maximumDescription: text.veryPainful
-                )
-            )
-        )
-        let sleep = FormItem(
-            id: Checkin.sleep,
-            text: text.sleepQuestion,
-            answerFormat: .scale(
-                ScaleFormat(
-                    minimum: 0,
-                    maximum: 12,
-                    step: 1,
-                    minimumDescription: text.noSleep,
-                    maximumDescription: text.muchSleep
-                )
-            )
-        )
-        let form = Step(id: Checkin.form, title: text.title, text: text.instructions, kind: .form([pain, sleep]))
-        return Survey(id: StudyTaskID.checkin, steps: [form])
+    /// The shipped study's onboarding in `language`, its consent step showing `consent` when given (a published
+    /// version newer than the study file's).
+    public static func onboarding(language: StudyLanguage = .english, consent: ConsentDocument? = nil) -> Survey {
+        shipped(StudyTaskID.onboarding, language).signing(consent)
     }
 
-    /// The knee range-of-motion measurement with a custom completion ("All done!"), written for the left knee:
-    /// a participant whose right knee was operated on gets it for the right (``Survey/personalised(for:today:)``).
+    /// The shipped study's daily check-in in `language`.
+    public static func checkin(language: StudyLanguage = .english) -> Survey { shipped(StudyTaskID.checkin, language) }
+
+    /// The shipped study's knee range-of-motion measurement in `language`, written for the left knee: a participant
+    /// whose right knee was operated on gets it for the right (``Survey/personalised(for:today:)``).
     public static func rangeOfMotionCheck(language: StudyLanguage = .english) -> Survey {
-        let text = RangeOfMotionStrings(language)
-        return Survey(
-            id: StudyTaskID.rangeOfMotionCheck,
-            steps: [
-                Step(
-                    id: RangeOfMotionCheck.instruction,
-                    title: text.title,
-                    text: text.instructions,
-                    detail: text.detail,
-                    kind: .instruction(Instruction(imageName: "knee_range_of_motion"))
-                ),
-                Step(
-                    id: RangeOfMotionCheck.measurement,
-                    title: text.measureTitle,
-                    text: text.measureText,
-                    kind: .rangeOfMotion(RangeOfMotionTask(joint: .knee, limb: .left))
-                ),
-                Step(id: RangeOfMotionCheck.completion, title: text.doneTitle, text: text.doneText, kind: .completion),
-            ]
-        )
+        shipped(StudyTaskID.rangeOfMotionCheck, language)
+    }
+
+    /// The shipped study's weekly recovery diary in `language`.
+    public static func weeklyDiary(language: StudyLanguage = .english) -> Survey {
+        shipped(StudyTaskID.weeklyDiary, language)
+    }
+
+    /// The shipped study's optional knee-bend video in `language`.
+    public static func kneeBendVideo(language: StudyLanguage = .english) -> Survey {
+        shipped(StudyTaskID.kneeBendVideo, language)
+    }
+
+    /// The shipped study's optional hearing screening in `language`.
+    public static func hearingScreening(language: StudyLanguage = .english) -> Survey {
+        shipped(StudyTaskID.hearingScreening, language)
+    }
+
+    /// A survey the shipped study file must have (``ShippedStudyTests`` checks that it does).
+    private static func shipped(_ id: String, _ language: StudyLanguage) -> Survey {
+        guard let survey = survey(id, language: language) else {
+            fatalError("the shipped study file has no survey \(id)")
+        }
+        return survey
     }
 }

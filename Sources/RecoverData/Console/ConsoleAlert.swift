@@ -5,11 +5,12 @@ import SQLite
 public struct ConsoleAlert: Codable, Hashable, Sendable {
     /// Why the participant is flagged.
     public enum Reason: Codable, Hashable, Sendable {
-        /// The last pain score recorded was this high (8 or more on 1...10), for the event starting at `on`.
-        case highPain(score: Double, on: String)
-        /// No check-in on the last three days before today.
-        case missedCheckins
-        /// No check-in yesterday and none yet today (the study's required daily task).
+        /// The latest answer raised the study's alert rule `rule` (such as a pain score of 8 or more): its value,
+        /// the start of its event, and the rule's message per language tag (`{value}` and `{date}` filled in).
+        case answer(rule: String, value: Double, on: String, messages: [String: String])
+        /// No daily task (the check-in) on any of the last `days` days before today.
+        case missedDailyTask(days: Int)
+        /// No daily task yesterday and none yet today.
         case behindToday
         /// The current version `version` of required consent document `documentID` (its title per language
         /// tag) is not signed.

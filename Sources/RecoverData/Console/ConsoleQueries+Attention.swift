@@ -6,13 +6,15 @@ import SQLite
 /// The dashboard's "Needs attention" list beyond the alerts: participants behind on today's required task and
 /// those who have not signed the current version of a required consent document.
 extension ConsoleQueries {
-    /// Participants still in the study, onboarded, whose check-in task (the study's required daily task) ran
+    /// Participants still in the study, onboarded, whose daily task (the study's `monitoring.dailyTask`) ran
     /// yesterday and who have no check-in for yesterday or today; and, per current required consent document,
     /// onboarded participants still in the study without a record of its current version. A few aggregate
     /// queries (one for the check-ins, one per current required document), never one per participant.
     public static func attention(today: LocalDate, in db: StoreConnection) throws -> [ConsoleAlert] {
-        var alerts = try withoutCheckin(from: today.addingDays(-1), before: today.addingDays(1), in: db).map {
-            ConsoleAlert(participantID: $0.id, email: $0.email, reason: .behindToday)
+        var alerts: [ConsoleAlert] = []
+        if let daily = try StudyVersionStore.inForce(in: db).monitoring.dailyTask {
+            alerts = try participants(without: daily, from: today.addingDays(-1), before: today.addingDays(1), in: db)
+                .map { ConsoleAlert(participantID: $0.id, email: $0.email, reason: .behindToday) }
         }
         for document in try ConsentLibrary.current(in: db) where document.isRequired {
             let hashes = document.texts.values.map(\.sha256).sorted()

@@ -6,56 +6,72 @@ import SQLite
 
 /// The dashboard's alerts and study adherence.
 extension ConsoleQueries {
-    /// The score at or above which a participant's latest answer raises an alert (the study's definition).
-    public static let highPainThreshold = StudyMonitoring.alertThreshold
-
-    /// Participants still in the study whose last pain score is high, and those onboarded who recorded no
-    /// check-in on any of the three days before `today` (while their check-in task ran all three days).
+    /// Participants still in the study whose latest answer raises one of the study's alert rules
+    /// (`monitoring.alerts`, such as a pain score of 8 or more on the check-in), and those onboarded who recorded
+    /// no daily task on any of the `monitoring.missedDays` days before `today` (while the task ran on all of them).
+    /// One aggregate query per rule, never one per participant.
     public static func alerts(today: LocalDate, in db: StoreConnection) throws -> [ConsoleAlert] {
-        let kind = literal(StudyMonitoring.alertKind)
-        let painScore =
+        let monitoring = try StudyVersionStore.inForce(in: db).monitoring
+        var alerts: [ConsoleAlert] = []
+        for rule in monitoring.alerts { alerts += try self.alerts(raisedBy: rule, in: db) }
+        if let daily = monitoring.dailyTask {
+            let days = monitoring.missedDays
+            alerts += try participants(without: daily, from: today.addingDays(-days), before: today, in: db).map {
+                ConsoleAlert(participantID: $0.id, email: $0.email, reason: .missedDailyTask(days: days))
+            }
+        }
+        return alerts
+    }
+
+    /// Participants still in the study whose latest live outcome of `rule.task` has a value of `rule.kind` that
+    /// raises the rule, the most extreme first.
+    static func alerts(raisedBy rule: StudyAlertRule, in db: StoreConnection) throws -> [ConsoleAlert] {
+        let kind = literal(rule.kind)
+        let value =
             switch db.dialect {
             case .sqlite:
                 """
-                (SELECT max(coalesce(json_extract(e.value, '$.content.integer'), json_extract(e.value, '$.content.double')))
+                (SELECT \(rule.direction == .atLeast ? "max" : "min")(coalesce(json_extract(e.value, '$.content.integer'),
+                    json_extract(e.value, '$.content.double')))
                     FROM json_each(o.values_json) e WHERE json_extract(e.value, '$.kind') = \(kind))
                 """
             case .postgres:
                 """
-                (SELECT max(CAST(coalesce(e -> 'content' ->> 'integer', e -> 'content' ->> 'double') AS double precision))
+                (SELECT \(rule.direction == .atLeast ? "max" : "min")(CAST(coalesce(e -> 'content' ->> 'integer',
+                    e -> 'content' ->> 'double') AS double precision))
                     FROM jsonb_array_elements(o.values_json::jsonb) e WHERE e ->> 'kind' = \(kind))
                 """
             }
-        let pain = try db.query(
+        let (comparison, order) = rule.direction == .atLeast ? (">=", "DESC") : ("<=", "ASC")
+        let rows = try db.query(
             """
             SELECT id, email, event_start, score FROM (
-                SELECT a.id, a.email, o.event_start, \(painScore) AS score
+                SELECT a.id, a.email, o.event_start, \(value) AS score
                 FROM account a
                 JOIN care_outcome o ON o.id = (SELECT o2.id FROM care_outcome o2
-                    WHERE o2.task_id = \(taskID(StudyMonitoring.adherenceTask, of: "a.id")) AND o2.deleted_at IS NULL
+                    WHERE o2.task_id = \(taskID(rule.task, of: "a.id")) AND o2.deleted_at IS NULL
                     ORDER BY o2.event_start DESC LIMIT 1)
                 WHERE a.role = 'participant' AND a.withdrawn_at IS NULL
-            ) AS latest WHERE score >= ? ORDER BY score DESC, event_start DESC, id
-            """, [highPainThreshold])
-        let missed = try withoutCheckin(from: today.addingDays(-3), before: today, in: db)
-        let painAlerts = try pain.map { row in
+            ) AS latest WHERE score \(comparison) ? ORDER BY score \(order), event_start DESC, id
+            """, [rule.threshold])
+        return try rows.map { row in
             ConsoleAlert(
                 participantID: try row.string("id"), email: try row.string("email"),
-                reason: .highPain(score: try row.double("score"), on: try row.string("event_start")))
+                reason: .answer(
+                    rule: rule.id, value: try row.double("score"), on: try row.string("event_start"),
+                    messages: rule.message))
         }
-        let missedAlerts = missed.map { ConsoleAlert(participantID: $0.id, email: $0.email, reason: .missedCheckins) }
-        return painAlerts + missedAlerts
     }
 
-    /// Onboarded participants still in the study whose check-in task ran from `first` on and who have no
-    /// check-in for an event on `first` up to (not including) `end`, oldest accounts first.
-    static func withoutCheckin(from first: LocalDate, before end: LocalDate, in db: StoreConnection) throws -> [(
-        id: String, email: String
-    )] {
+    /// Onboarded participants still in the study whose task `studyTask` ran from `first` on and who have no
+    /// outcome of it for an event on `first` up to (not including) `end`, oldest accounts first.
+    static func participants(
+        without studyTask: String, from first: LocalDate, before end: LocalDate, in db: StoreConnection
+    ) throws -> [(id: String, email: String)] {
         try db.query(
             """
             SELECT a.id, a.email FROM account a
-            JOIN care_task_version v ON v.task_id = \(taskID(StudyMonitoring.adherenceTask, of: "a.id")) AND v.sequence = 0
+            JOIN care_task_version v ON v.task_id = \(taskID(studyTask, of: "a.id")) AND v.sequence = 0
             WHERE a.role = 'participant' AND a.withdrawn_at IS NULL
                 AND substr(v.effective_at, 1, 10) <= ? AND \(onboarded)
                 AND NOT EXISTS (SELECT 1 FROM care_outcome o WHERE o.task_id = v.task_id AND o.deleted_at IS NULL

@@ -49,6 +49,12 @@ public enum ConsoleQueries {
         "(\(participant) || \(literal("." + studyTask)))"
     }
 
+    /// The study's daily task (the check-in), as the version in force names it (`monitoring.dailyTask`); a study
+    /// without one gives a name no task has, so its counts are zero.
+    static func dailyTask(in db: StoreConnection) throws -> String {
+        try StudyVersionStore.inForce(in: db).monitoring.dailyTask ?? ""
+    }
+
     /// `text` as an SQL string literal (quotes doubled), for names from the study's definition.
     static func literal(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
@@ -74,7 +80,7 @@ public enum ConsoleQueries {
     /// Whether participant `a` has a live onboarding outcome (SQL, correlated on `a.id`).
     static let onboarded = """
         EXISTS (SELECT 1 FROM care_outcome o
-            WHERE o.task_id = \(taskID(StudyMonitoring.onboardingTask, of: "a.id")) AND o.deleted_at IS NULL)
+            WHERE o.task_id = \(taskID(StudyTaskID.onboarding, of: "a.id")) AND o.deleted_at IS NULL)
         """
 
     /// One participant's summary, or nil when no participant has this id.
@@ -84,7 +90,7 @@ public enum ConsoleQueries {
         try db.queryOne(
             summarySQL(
                 filter: "a.id = ?", order: "id", paged: false, today: today, unsigned: try unsignedConsents(in: db),
-                in: db.dialect), windowArguments(today) + [id]
+                dailyTask: try dailyTask(in: db), in: db.dialect), windowArguments(today) + [id]
         )
         .map(summary)
     }
@@ -123,7 +129,7 @@ public enum ConsoleQueries {
         let rows = try db.query(
             summarySQL(
                 filter: filter, order: order, paged: true, today: today, unsigned: try unsignedConsents(in: db),
-                in: db.dialect),
+                dailyTask: try dailyTask(in: db), in: db.dialect),
             windowArguments(today) + arguments + [query.limit, query.offset])
         var participants = try rows.map(summary)
         let figures = try taskAdherence(of: participants, today: today, in: db)
@@ -212,9 +218,10 @@ public enum ConsoleQueries {
     /// participant `a` has an id between `a.id || '.'` and `a.id || '/'` ('/' follows '.'), so "all their
     /// outcomes" (last activity) is one index range, whatever study tasks the plan has.
     private static func summarySQL(
-        filter: String, order: String, paged: Bool, today: LocalDate, unsigned: String, in dialect: StoreDialect
+        filter: String, order: String, paged: Bool, today: LocalDate, unsigned: String, dailyTask: String,
+        in dialect: StoreDialect
     ) -> String {
-        let checkin = taskID(StudyMonitoring.adherenceTask, of: "a.id")
+        let checkin = taskID(dailyTask, of: "a.id")
         let start = greater("substr(checkin_start, 1, 10)", "?", in: dialect)
         let days =
             switch dialect {

@@ -1,4 +1,5 @@
 import Foundation
+import Recover
 
 /// The study team's contact, CareKit's `OCKContact` for the whole study: who to call or write to, shown on the
 /// participant's feed and account page. The name, phone and e-mail are the same in every language; the role
@@ -109,4 +110,39 @@ public struct StudyContactError: Error, Hashable, Sendable {
     public let code: Code
 
     public init(_ code: Code) { self.code = code }
+
+    /// What is wrong, in English, for the command line.
+    public var message: String {
+        switch code {
+        case .name: "give a name of at most \(StudyContact.maximumNameLength) characters"
+        case .role: "a role has at most \(StudyContact.maximumNameLength) characters"
+        case .phone: "a phone number has digits, \"+\", spaces, \"-\" and parentheses, with 3 to 20 digits"
+        case .email: "not an e-mail address"
+        case .notes: "notes have at most \(StudyContact.maximumNotesLength) characters"
+        case .noWayToReach: "give a phone number, an e-mail address or both"
+        }
+    }
+}
+
+extension StudyContact {
+    /// The card as a study file writes it (`contact`): roles and notes by language tag, empty ones left out.
+    public var card: StudyContactCard {
+        func texts(_ english: String, _ chinese: String) -> [String: String] {
+            [StudyLanguage.english.tag: english, StudyLanguage.simplifiedChinese.tag: chinese].filter {
+                !$0.value.isEmpty
+            }
+        }
+        return StudyContactCard(
+            name: name, role: texts(roleEnglish, roleChinese), phone: phone, email: email,
+            notes: texts(notesEnglish, notesChinese))
+    }
+
+    /// A study file's card checked as an admin's would be (``validated(name:roleEnglish:roleChinese:phone:email:notesEnglish:notesChinese:at:)``).
+    public static func validated(_ card: StudyContactCard, at instant: Date) throws -> StudyContact {
+        try validated(
+            name: card.name, roleEnglish: card.role[StudyLanguage.english.tag] ?? "",
+            roleChinese: card.role[StudyLanguage.simplifiedChinese.tag] ?? "", phone: card.phone, email: card.email,
+            notesEnglish: card.notes[StudyLanguage.english.tag] ?? "",
+            notesChinese: card.notes[StudyLanguage.simplifiedChinese.tag] ?? "", at: instant)
+    }
 }

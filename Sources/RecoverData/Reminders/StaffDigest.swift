@@ -48,7 +48,7 @@ public struct StaffDigest: Sendable {
             guard !waiting.isEmpty else { return [] }
             let alerts = try ConsoleQueries.alerts(today: today, in: db)
             guard !alerts.isEmpty else { return [] }
-            let pain = alerts.filter { if case .highPain = $0.reason { true } else { false } }.count
+            let pain = alerts.filter { if case .answer = $0.reason { true } else { false } }.count
             let missed = alerts.count - pain
             return waiting.map { member in
                 MessageRequest(

@@ -41,6 +41,19 @@ extension StudyDatabase {
         }
     }
 
+    /// The study in force as `recover study export` writes it: the version in force with the consent documents
+    /// and the contact card as they stand now (a consent version published with `recover consent publish`, a card
+    /// an admin set in the console), so that an exported file, edited and applied, changes only what was edited.
+    public func studyForExport() throws -> StudyDefinition {
+        try database.read { db in
+            var study = try StudyVersionStore.inForce(in: db)
+            let current = try ConsentLibrary.current(in: db)
+            if !study.consents.isEmpty || !current.isEmpty { study.consents = current.map(StudyConsent.init) }
+            if let contact = try StudyContactStore.contact(in: db) { study.contact = contact.card }
+            return study
+        }
+    }
+
     /// What applying `file` would change, without changing anything.
     public func previewStudy(_ file: Data) throws -> StudyAmendment {
         let next = try Self.readStudy(file)
@@ -71,6 +84,13 @@ extension StudyDatabase {
             } catch {
                 throw StudyApplyError.invalid(error)
             }
+            let (consents, consentProblems) = try Self.consentsToPublish(of: next, at: now, in: db)
+            let (contact, contactProblems) = try Self.contactToSet(of: next, at: now, in: db)
+            if !consentProblems.isEmpty || !contactProblems.isEmpty {
+                throw StudyApplyError.invalid(StudyFileError(consentProblems + contactProblems))
+            }
+            for version in consents { try ConsentLibrary.publish(version, in: db) }
+            if let contact { try StudyContactStore.set(contact, in: db) }
             if try StudyVersionStore.records(in: db).isEmpty {
                 // The shipped version goes first, so the history starts where the study started.
                 try StudyVersionStore.insert(
@@ -86,6 +106,56 @@ extension StudyDatabase {
                     patientID: try patient.string("id"), with: amendment, effective: effective, in: db)
             }
             return amendment
+        }
+    }
+
+    /// The consent documents of `study` that the library does not have yet, as versions from `now`, and the
+    /// problems: a published version whose text the file changed, and a version the library would refuse (a study
+    /// language without its text, required turned optional).
+    static func consentsToPublish(of study: StudyDefinition, at now: Date, in db: StoreConnection) throws -> (
+        [ConsentDocumentVersion], [StudyProblem]
+    ) {
+        var problems: [StudyProblem] = []
+        var publish: [ConsentDocumentVersion] = []
+        let library = try ConsentLibrary.versions(in: db)
+        for (index, consent) in study.consents.enumerated() {
+            let location = "consents[\(index)]"
+            let version = ConsentDocumentVersion(consent, publishedAt: now)
+            if let published = library.first(where: { $0.documentID == consent.id && $0.version == consent.version }) {
+                if published.texts != version.texts || published.isRequired != version.isRequired {
+                    problems.append(
+                        StudyProblem(
+                            "\(location).version",
+                            "\(consent.id) \(consent.version) is published with another text: give the change a new version"
+                        ))
+                }
+                continue
+            }
+            problems += try ConsentLibrary.problems(of: version, in: db).map { StudyProblem(location, $0) }
+            publish.append(version)
+        }
+        return (publish, problems)
+    }
+
+    /// The file's contact card, checked as an admin's would be, when it differs from the card in force; or the
+    /// problem with it.
+    static func contactToSet(of study: StudyDefinition, at now: Date, in db: StoreConnection) throws -> (
+        StudyContact?, [StudyProblem]
+    ) {
+        guard let card = study.contact, try StudyContactStore.contact(in: db)?.card != card else { return (nil, []) }
+        do {
+            return (try StudyContact.validated(card, at: now), [])
+        } catch let error as StudyContactError {
+            let field =
+                switch error.code {
+                case .name: "contact.name"
+                case .role: "contact.role"
+                case .phone: "contact.phone"
+                case .email: "contact.email"
+                case .notes: "contact.notes"
+                case .noWayToReach: "contact"
+                }
+            return (nil, [StudyProblem(field, error.message)])
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Recover
 import RecoverData
 import Web
 
@@ -49,13 +50,13 @@ enum DashboardPage {
         let email: String
         var reasons: [ConsoleAlert.Reason]
 
-        /// Most urgent first: high pain, three missed check-ins, an unsigned consent, behind today.
+        /// Most urgent first: an alert rule's answer (high pain), missed check-ins, an unsigned consent, behind today.
         var rank: Int { reasons.map(Self.rank).min() ?? 4 }
 
         static func rank(_ reason: ConsoleAlert.Reason) -> Int {
             switch reason {
-            case .highPain: 0
-            case .missedCheckins: 1
+            case .answer: 0
+            case .missedDailyTask: 1
             case .consentUnsigned: 2
             case .behindToday: 3
             }
@@ -77,7 +78,9 @@ enum DashboardPage {
             }
         }
         for at in entries.indices {
-            if entries[at].reasons.contains(.missedCheckins) { entries[at].reasons.removeAll { $0 == .behindToday } }
+            if entries[at].reasons.contains(where: { if case .missedDailyTask = $0 { true } else { false } }) {
+                entries[at].reasons.removeAll { $0 == .behindToday }
+            }
             entries[at].reasons.sort { Attention.rank($0) < Attention.rank($1) }
         }
         return entries.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(
@@ -112,9 +115,11 @@ enum DashboardPage {
 
     static func reasonText(_ reason: ConsoleAlert.Reason, t: Localizer) -> String {
         switch reason {
-        case .highPain(let score, let on):
-            t("console.attention.highPain", ["score": ConsoleFormat.number(score), "date": String(on.prefix(10))])
-        case .missedCheckins: t["console.attention.missed"]
+        case .answer(let rule, let value, let on, let messages):
+            Localizer.fill(
+                Recover.StudyText.pick(messages, t.language.tag, fallback: "en") ?? rule,
+                ["value": ConsoleFormat.number(value), "date": String(on.prefix(10))])
+        case .missedDailyTask(let days): t("console.attention.missed", ["days": String(days)])
         case .behindToday: t["console.attention.behind"]
         case .consentUnsigned(let documentID, let version, let titles):
             t(

@@ -130,6 +130,12 @@ enum StudyVersionsPage {
                 t("console.study.change.surveyRevised", ["survey": id, "from": String(old), "to": String(new)])
             case .surveyAdded(let id): t("console.study.change.surveyAdded", ["survey": id])
             case .outcomesChanged: t["console.study.change.outcomes"]
+            case .consentAdded(let id, let version):
+                t(
+                    "console.study.change.consent",
+                    ["document": study.consent(id)?.languages[language]?.title ?? id, "version": version])
+            case .monitoringChanged: t["console.study.change.monitoring"]
+            case .contactChanged: t["console.study.change.contact"]
             case .detailsChanged: t["console.study.change.details"]
             }
         }

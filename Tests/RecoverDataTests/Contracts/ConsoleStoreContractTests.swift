@@ -25,7 +25,8 @@ import Testing
         let bob = try stores.participant("bob@example.com", zone: "UTC")
         let adaState = try stores.onboardedPlan(ada)
         _ = try stores.participants.participant(bob, now: start)
-        let (run, survey) = try checkinRun(id: "run-1", pain: StudyMonitoring.alertThreshold, at: start)
+        let rule = try #require(RecoverStudy.shipped.monitoring.alerts.first)
+        let (run, survey) = try checkinRun(id: "run-1", pain: Int(rule.threshold), at: start)
         try stores.participants.completeSurvey(run, survey: survey, checkin, for: adaState)
         try stores.participants.withdraw(patientID: bob.id, on: adaState.today, at: start)
 
@@ -36,7 +37,7 @@ import Testing
         #expect(figures.alerts.map(\.participantID) == [ada.id])
         #expect(
             figures.alerts.first?.reason
-                == .highPain(score: Double(StudyMonitoring.alertThreshold), on: "2027-01-15T08:00:00"))
+                == .answer(rule: rule.id, value: rule.threshold, on: "2027-01-15T08:00:00", messages: rule.message))
         #expect(!figures.adherence.isEmpty)
     }
 
