@@ -69,6 +69,12 @@ def test_a_fhir_survey_applied_from_next_monday(clocked, driver):
     exported = folder / "study.json"
     cli(server, "study", "export", "--out", str(exported))
     study = json.loads(exported.read_text())
+    # The export is the whole study: consent documents with their versions, the console's rules, the surveys.
+    assert [(c["id"], c["version"], c["required"]) for c in study["consents"]] == [
+        ("participation", "1.0", True), ("video-sharing", "1.0", False)], study["consents"]
+    assert set(study["consents"][0]["languages"]) == {"en", "zh-Hans"}
+    assert study["monitoring"]["dailyTask"] == "checkin"
+    assert study["monitoring"]["alerts"][0]["atLeast"] == 8
     study["studyVersion"] = study["studyVersion"] + 1
     study["surveys"].append({"id": "function", "revision": 1, "fhir": {"en": FUNCTION}})
     study["tasks"].append({
