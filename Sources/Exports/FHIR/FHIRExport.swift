@@ -11,10 +11,10 @@ import SQLite
 /// stored Apple Health daily figure, a QuestionnaireResponse per survey result (pointing at its Questionnaire's
 /// canonical), and a Consent with its Provenance per consent record. Written entry by entry (docs/exports.md).
 public enum FHIRExport {
-    /// Writes the bundle to `file`, streaming; returns the number of entries.
+    /// Writes the bundle to `output`, streaming; returns the number of entries.
     @discardableResult
     public static func write(
-        from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to file: ExportFile,
+        from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to output: ExportWriter,
         at now: Date = Date(), checkpoint: AuditCheckpoint? = nil, progress: (Int) -> Void = { _ in }
     ) throws -> Int {
         let bundleID = FHIRReference.id("Bundle", "\(DatabaseDate.string(from: now))/\(UUID().uuidString)")
@@ -44,14 +44,14 @@ public enum FHIRExport {
                     ])
                 ))
         }
-        try file.write(
+        try output.write(
             "{\"resourceType\":\"Bundle\",\"id\":\"\(bundleID)\",\"meta\":"
                 + String(decoding: JSONNode.object(meta).bytes, as: UTF8.self)
                 + ",\"type\":\"collection\",\"timestamp\":\"\(DatabaseDate.string(from: now))\",\"entry\":[")
         var count = 0
         func add(_ resource: JSONNode, _ id: String) throws {
             let entry: JSONNode = .object([("fullUrl", .string(FHIRReference.url(id))), ("resource", resource)])
-            try file.write((count == 0 ? [] : [UInt8(ascii: ",")]) + entry.bytes)
+            try output.write((count == 0 ? [] : [UInt8(ascii: ",")]) + entry.bytes)
             count += 1
             if count % 100_000 == 0 { progress(count) }
         }
@@ -123,7 +123,7 @@ public enum FHIRExport {
                 }
             }
         }
-        try file.write("]}\n")
+        try output.write("]}\n")
         return count
     }
 

@@ -20,11 +20,11 @@ public final class ExportFile {
     /// The temporary file being written.
     public let temporaryURL: URL
     private var descriptor: Int32
-    private var buffer: [UInt8] = []
     private var finished = false
+    /// The buffered writer of the file's bytes, for the exports (``CSVExport``, ``JSONExport``, ``FHIRExport``).
+    public private(set) lazy var writer = ExportWriter { [unowned self] bytes in try self.writeFully(bytes) }
     /// Bytes written so far.
-    public private(set) var byteCount = 0
-    private static let bufferSize = 1 << 16
+    public var byteCount: Int { writer.byteCount }
 
     /// Opens a temporary file (owner read/write only) in the destination's folder.
     public init(destination: URL) throws {
@@ -39,7 +39,6 @@ public final class ExportFile {
         guard descriptor >= 0 else {
             throw ExportError.cannotWrite(path: destination.path, reason: String(cString: strerror(errno)))
         }
-        buffer.reserveCapacity(Self.bufferSize)
     }
 
     deinit {
@@ -47,23 +46,16 @@ public final class ExportFile {
     }
 
     /// Writes `text` as UTF-8.
-    public func write(_ text: String) throws {
-        var text = text
-        text.withUTF8 { buffer.append(contentsOf: $0) }
-        if buffer.count >= Self.bufferSize { try flush() }
-    }
+    public func write(_ text: String) throws { try writer.write(text) }
 
     /// Writes raw bytes.
-    public func write(_ bytes: some Sequence<UInt8>) throws {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= Self.bufferSize { try flush() }
-    }
+    public func write(_ bytes: some Sequence<UInt8>) throws { try writer.write(bytes) }
 
     /// Flushes, syncs to disk and renames the file into place, replacing any file of that name.
     public func commit() throws {
         guard !finished else { return }
         do {
-            try flush()
+            try writer.flush()
             guard fsync(descriptor) == 0 else { throw failure() }
             close(descriptor)
             descriptor = -1
@@ -97,19 +89,16 @@ public final class ExportFile {
         }
     }
 
-    private func flush() throws {
+    private func writeFully(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
-        while offset < buffer.count {
-            let written = buffer[offset...].withUnsafeBytes { raw in Glibc.write(descriptor, raw.baseAddress, raw.count)
-            }
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 throw failure()
             }
             offset += written
         }
-        byteCount += buffer.count
-        buffer.removeAll(keepingCapacity: true)
     }
 
     private func failure() -> ExportError {

@@ -23,25 +23,54 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to destination: URL,
         at now: Date = Date(), checkpoint: AuditCheckpoint? = nil, progress: (Int) -> Void = { _ in }
     ) throws -> Int {
-        if let participant = filter.participantID {
-            guard try database.read({ db in try StudyRecords.isParticipant(participant, in: db) }) else {
-                throw ExportError.unknownParticipant(participant)
-            }
-        }
+        try checkParticipant(of: filter, in: database)
         return try ExportFile.write(to: destination) { file in
+            try write(
+                from: database, filter: filter, pseudonyms: pseudonyms, to: file.writer, at: now,
+                checkpoint: checkpoint, progress: progress)
+        }
+    }
+
+    /// Streams the export to `output` and flushes it (a download's body); returns its count as the file's
+    /// variant does. Throws ``ExportError/unknownParticipant(_:)`` before writing anything.
+    @discardableResult
+    public func write(
+        from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to output: ExportWriter,
+        at now: Date = Date(), checkpoint: AuditCheckpoint? = nil, progress: (Int) -> Void = { _ in }
+    ) throws -> Int {
+        try checkParticipant(of: filter, in: database)
+        let count =
             switch self {
             case .csv:
                 try CSVExport.write(
-                    from: database, filter: filter, pseudonyms: pseudonyms, to: file, progress: progress)
+                    from: database, filter: filter, pseudonyms: pseudonyms, to: output, progress: progress)
             case .json:
                 try JSONExport.write(
-                    from: database, filter: filter, pseudonyms: pseudonyms, to: file, at: now, checkpoint: checkpoint,
-                    progress: progress)
+                    from: database, filter: filter, pseudonyms: pseudonyms, to: output, at: now,
+                    checkpoint: checkpoint, progress: progress)
             case .fhir:
                 try FHIRExport.write(
-                    from: database, filter: filter, pseudonyms: pseudonyms, to: file, at: now, checkpoint: checkpoint,
-                    progress: progress)
+                    from: database, filter: filter, pseudonyms: pseudonyms, to: output, at: now,
+                    checkpoint: checkpoint, progress: progress)
             }
+        try output.flush()
+        return count
+    }
+
+    /// Throws ``ExportError/unknownParticipant(_:)`` when the filter names an id that is not a participant.
+    public func checkParticipant(of filter: ExportFilter, in database: StudyStorage) throws {
+        guard let participant = filter.participantID else { return }
+        guard try database.read({ db in try StudyRecords.isParticipant(participant, in: db) }) else {
+            throw ExportError.unknownParticipant(participant)
+        }
+    }
+
+    /// The media type and file name of a download of the whole study in this format.
+    public var download: (contentType: String, fileName: String) {
+        switch self {
+        case .csv: ("text/csv; charset=utf-8", "recover-study.csv")
+        case .json: ("application/json", "recover-study.json")
+        case .fhir: ("application/fhir+json", "recover-study-fhir.json")
         }
     }
 

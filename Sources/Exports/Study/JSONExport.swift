@@ -8,10 +8,10 @@ import SQLite
 /// The JSON export: every participant's outcomes, survey results (the stored result documents, as they
 /// are), consent records and Apple Health daily figures, one participant at a time (docs/exports.md).
 public enum JSONExport {
-    /// Writes the participants the filter selects to `file`, streaming; returns how many were written.
+    /// Writes the participants the filter selects to `output`, streaming; returns how many were written.
     @discardableResult
     public static func write(
-        from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to file: ExportFile,
+        from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to output: ExportWriter,
         at now: Date = Date(), checkpoint: AuditCheckpoint? = nil, progress: (Int) -> Void = { _ in }
     ) throws -> Int {
         let header: JSONNode = .object([
@@ -30,22 +30,22 @@ public enum JSONExport {
         ])
         var opening = header.bytes
         opening.removeLast()  // reopen the object to add the streamed participants
-        try file.write(opening + Array(",\"participants\":[".utf8))
+        try output.write(opening + Array(",\"participants\":[".utf8))
         var count = 0
         try database.read { db in
             try StudyRecords.forEachParticipant(filter, in: db) { account in
-                if count > 0 { try file.write(",") }
-                try writeParticipant(account, filter: filter, pseudonyms: pseudonyms, to: file, in: db)
+                if count > 0 { try output.write(",") }
+                try writeParticipant(account, filter: filter, pseudonyms: pseudonyms, to: output, in: db)
                 count += 1
                 if count % 100 == 0 { progress(count) }
             }
         }
-        try file.write("]}\n")
+        try output.write("]}\n")
         return count
     }
 
     private static func writeParticipant(
-        _ account: Account, filter: ExportFilter, pseudonyms: Pseudonyms, to file: ExportFile,
+        _ account: Account, filter: ExportFilter, pseudonyms: Pseudonyms, to output: ExportWriter,
         in db: StoreConnection
     ) throws {
         let id = account.id
@@ -60,18 +60,18 @@ public enum JSONExport {
         let consents = try StudyRecords.consents(ofParticipant: id, in: db)
         let corrections = Dictionary(
             grouping: try OutcomeCorrections.corrections(participantID: id, in: db), by: \.outcomeID)
-        try file.write(bytes + Array(",\"outcomes\":[".utf8))
+        try output.write(bytes + Array(",\"outcomes\":[".utf8))
         var first = true
         try StudyRecords.forEachOutcome(of: id, filter, in: db) { outcome in
             if StudyRecords.isAfterWithdrawal(outcome.createdDate, of: account, filter) { return }
             let consent = consents[outcome.id]
-            try file.write(
+            try output.write(
                 (first ? [] : [UInt8(ascii: ",")])
                     + node(outcome, participantID: id, consent: consent, corrections: corrections[outcome.id] ?? [])
                     .bytes)
             first = false
         }
-        try file.write("],\"surveyResults\":[")
+        try output.write("],\"surveyResults\":[")
         first = true
         try StudyRecords.forEachSurveyResult(of: id, filter, in: db) { result, _ in
             if StudyRecords.isAfterWithdrawal(result.completedAt, of: account, filter) { return }
@@ -83,10 +83,10 @@ public enum JSONExport {
                 ("consentRecord", .optional(consent?.id)), ("consentVersion", .optional(consent?.version)),
                 ("result", .raw(result.json)),
             ])
-            try file.write((first ? [] : [UInt8(ascii: ",")]) + item.bytes)
+            try output.write((first ? [] : [UInt8(ascii: ",")]) + item.bytes)
             first = false
         }
-        try file.write("],\"consents\":[")
+        try output.write("],\"consents\":[")
         first = true
         try StudyRecords.forEachConsent(of: id, in: db) { record, signature in
             let item: JSONNode = .object([
@@ -100,16 +100,16 @@ public enum JSONExport {
                 ("serverKeyID", .optional(signature?.keyID)),
                 ("serverSignature", .optional(signature?.signature.base64EncodedString())),
             ])
-            try file.write((first ? [] : [UInt8(ascii: ",")]) + item.bytes)
+            try output.write((first ? [] : [UInt8(ascii: ",")]) + item.bytes)
             first = false
         }
-        try file.write("],\"healthDays\":[")
+        try output.write("],\"healthDays\":[")
         first = true
         try StudyRecords.forEachHealthDay(of: id, filter, in: db) { record in
-            try file.write((first ? [] : [UInt8(ascii: ",")]) + node(record).bytes)
+            try output.write((first ? [] : [UInt8(ascii: ",")]) + node(record).bytes)
             first = false
         }
-        try file.write("]}")
+        try output.write("]}")
     }
 
     /// A stored Apple Health daily figure: a `total`, or `minimum` / `mean` / `maximum` / `readingCount`, in

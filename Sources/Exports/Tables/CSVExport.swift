@@ -5,13 +5,13 @@ import SQLite
 
 /// The CSV export: one row per live outcome value (docs/exports.md), after a UTF-8 byte order mark.
 public enum CSVExport {
-    /// Writes the values the filter selects to `file`, streaming; returns the number of rows.
+    /// Writes the values the filter selects to `output`, streaming; returns the number of rows.
     @discardableResult
     public static func write(
-        from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to file: ExportFile,
+        from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to output: ExportWriter,
         progress: (Int) -> Void = { _ in }
     ) throws -> Int {
-        try file.write(CSVCell.byteOrderMark + CSVCell.line(OutcomeValueRow.csvHeader))
+        try output.write(CSVCell.byteOrderMark + CSVCell.line(OutcomeValueRow.csvHeader))
         var count = 0
         var names: [String: String] = [:]
         var line: [UInt8] = []
@@ -35,7 +35,7 @@ public enum CSVExport {
                         pseudonym, row.task, String(row.occurrence), row.eventDate, row.kind, row.value, row.unit,
                         row.recordedAt, row.consentVersion, row.correctedValue, row.correctionReason,
                     ], to: &line)
-                try file.write(line)
+                try output.write(line)
                 count += 1
                 if count % 100_000 == 0 { progress(count) }
             }

@@ -6,8 +6,9 @@ import Web
 /// `GET /console/export` (admins and researchers): download the study's data as CSV (one row per outcome
 /// value), JSON (everything per participant) or a FHIR R4 Bundle, with pseudonymous participant ids.
 ///
-/// `GET /console/export/:format` writes the export with the Exports module to a temporary file (streamed
-/// from one read snapshot, flat memory), answers it as an attachment and deletes the file. The download is
+/// `GET /console/export/:format` streams the export to the browser as an attachment while the Exports module
+/// writes it from one read snapshot (``Response/stream(status:headers:_:)``: flat memory, no temporary file;
+/// an error mid-way cuts the connection, so a partial download never looks complete). The download is
 /// audited as a staff read of each participant's data and of the whole study
 /// (``ExportFormat/recordExport(filter:by:at:in:)``), as `recover export` is.
 enum ExportPage {
@@ -45,26 +46,18 @@ enum ExportPage {
         guard let exports = context.exports else {
             throw HTTPError(.serviceUnavailable, "console.export.noKey")
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "console-export-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("export")
+        // Every check and the audit entry come before the stream: a refusal is a whole page, never a cut body.
         try format.recordExport(
             filter: try ExportFilter(), by: try context.actor(request), at: context.services.now(),
             in: exports.records.database)
-        try exports.write(format, to: file)
-        let bytes = try [UInt8](Data(contentsOf: file))
-        let (type, name) =
-            switch format {
-            case .csv: ("text/csv; charset=utf-8", "recover-study.csv")
-            case .json: ("application/json", "recover-study.json")
-            case .fhir: ("application/fhir+json", "recover-study-fhir.json")
-            }
-        return Response(
+        let (type, name) = format.download
+        return Response.stream(
             headers: [
                 "Content-Type": type, "Content-Disposition": "attachment; filename=\"\(name)\"",
                 "Cache-Control": "no-store",
-            ], body: bytes)
+            ]
+        ) { body in
+            try exports.write(format, to: ExportWriter { bytes in try body.write(bytes) })
+        }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a handler answers: status, headers, cookies and body bytes.
+/// What a handler answers: status, headers, cookies and body bytes (or a body written while it is sent).
 public struct Response: Sendable {
     /// The status.
     public var status: HTTPStatus
@@ -10,6 +10,9 @@ public struct Response: Sendable {
     public var cookies: [String]
     /// The body bytes.
     public var body: [UInt8]
+    /// A body written while it is sent, instead of `body` (``Response/stream(status:headers:_:)``); middleware
+    /// that rewrites bodies (compression, validators) leaves such a response as it is.
+    public var stream: ResponseStream?
 
     /// A response with the given parts.
     public init(status: HTTPStatus = .ok, headers: [String: String] = [:], cookies: [String] = [], body: [UInt8] = []) {

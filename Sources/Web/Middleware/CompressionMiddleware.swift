@@ -1,13 +1,13 @@
 /// Compresses text responses (pages, JSON, CSV, scripts, style sheets) with the best coding the browser
 /// accepts (`Accept-Encoding`: brotli, then gzip) and says so (`Content-Encoding`, `Vary`). Responses that
-/// already carry a coding (precompressed assets), small bodies and bodies that do not shrink are left as they
-/// are. Outermost after logging, so every other link works on the plain body.
+/// already carry a coding (precompressed assets), small bodies, bodies that do not shrink and streamed bodies
+/// (``ResponseStream``, written while they are sent) are left as they are. Outermost after logging, so every other link works on the plain body.
 public struct CompressionMiddleware: Middleware {
     public init() {}
 
     public func respond(to request: Request, next: Responder) throws -> Response {
         var response = try next(request)
-        guard request.method != .head, response.body.count >= Compression.minimumSize,
+        guard request.method != .head, response.stream == nil, response.body.count >= Compression.minimumSize,
             response.header("Content-Encoding") == nil,
             Compression.isCompressible(response.header("Content-Type") ?? "")
         else { return response }
@@ -43,7 +43,8 @@ public struct ConditionalPagesMiddleware: Middleware {
 
     public func respond(to request: Request, next: Responder) throws -> Response {
         var response = try next(request)
-        guard request.method == .get || request.method == .head, response.status == .ok, keeps(request),
+        guard request.method == .get || request.method == .head, response.status == .ok, response.stream == nil,
+            keeps(request),
             response.header("Cache-Control") == nil,
             (response.header("Content-Type") ?? "").hasPrefix("text/html")
         else { return response }

@@ -85,6 +85,52 @@ public final class RawHTTPConnection {
         }
     }
 
+    /// Reads one response whose body is sent in chunks (`Transfer-Encoding: chunked`, a streamed body): its head,
+    /// the body's bytes and whether the body ended with its last (empty) chunk; `complete` is false when the
+    /// connection closed first, as when the server aborts a body mid-way. `nil` when no head arrived.
+    public func readChunkedResponse() -> (head: String, body: [UInt8], complete: Bool)? {
+        guard let end = fill(untilFound: Array("\r\n\r\n".utf8)) else { return nil }
+        let head = String(decoding: received[..<end], as: UTF8.self)
+        received.removeFirst(end + 4)
+        var body: [UInt8] = []
+        while true {
+            guard let line = fill(untilFound: [0x0D, 0x0A]),
+                let size = Int(String(decoding: received[..<line], as: UTF8.self).split(separator: ";")[0], radix: 16)
+            else { return (head, body, false) }
+            guard size < Int.max - line - 4, fill(count: line + 2 + size + 2) else {
+                body += received.dropFirst(line + 2).prefix(size)
+                return (head, body, false)
+            }
+            body += received[(line + 2)..<(line + 2 + size)]
+            received.removeFirst(line + 2 + size + 2)
+            if size == 0 { return (head, body, true) }
+        }
+    }
+
+    /// Reads until `needle` has arrived; its offset, or nil when the connection closed first.
+    private func fill(untilFound needle: [UInt8]) -> Int? {
+        while true {
+            if let found = Self.find(needle, in: received) { return found }
+            guard receiveMore() else { return nil }
+        }
+    }
+
+    /// Reads until `count` bytes are waiting; false when the connection closed first.
+    private func fill(count: Int) -> Bool {
+        while received.count < count {
+            guard receiveMore() else { return false }
+        }
+        return true
+    }
+
+    private func receiveMore() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let count = recv(socketFD, &chunk, chunk.count, 0)
+        if count <= 0 { return false }
+        received.append(contentsOf: chunk[..<count])
+        return true
+    }
+
     /// Whether the server has closed the connection: waits up to `seconds` (0: just looks) for the end of the
     /// stream, reading and dropping whatever arrives before it.
     public func isClosedByServer(within seconds: Double) -> Bool {

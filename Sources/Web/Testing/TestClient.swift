@@ -24,6 +24,9 @@ public struct TestClient<Fixture> {
     public var lastCSRF = ""
     /// The body of the last response, as text.
     public var lastPage = ""
+    /// Whether the last streamed body (``ResponseStream``) was written to its end; false when its producer threw,
+    /// where a client of the transport would see the connection cut before the body's end.
+    public var lastStreamCompleted = true
     /// The socket address every request comes from (``Request/clientAddress``), as the transport would set it.
     public var clientAddress = "127.0.0.1"
     /// Headers added to every request that does not set them itself (`X-Forwarded-For`, `Accept-Language`);
@@ -85,7 +88,14 @@ public struct TestClient<Fixture> {
         request.cookies = cookies
         request.clientAddress = clientAddress
         request.headers.merge(headers) { own, _ in own }
-        let response = respond(request)
+        var response = respond(request)
+        if let stream = response.stream {
+            // Collected here as a client of the transport would read it; a stream that threw ends short.
+            let collected = stream.collect()
+            response.body = collected.body
+            response.stream = nil
+            lastStreamCompleted = collected.completed
+        }
         for cookie in response.cookies {
             let pair = cookie.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
             let value = pair.count > 1 ? String(pair[1]) : ""

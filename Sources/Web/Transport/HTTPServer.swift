@@ -6,7 +6,8 @@ import Synchronization
 /// The HTTP transport: a libmicrohttpd daemon (epoll, internal thread pool, keep-alive) that turns
 /// each request into a ``Request``, lets the ``Application`` match its route when the headers have
 /// arrived (the route's group says how large a body to take, and whether to stream it to disk), runs
-/// the application synchronously on the worker thread, and sends the ``Response``.
+/// the application synchronously on the worker thread, and sends the ``Response`` (a streamed body as its
+/// producer writes it: ``ResponseStream``).
 ///
 /// ```swift
 /// let server = try HTTPServer(configuration: configuration, application: application)
@@ -93,6 +94,12 @@ public final class HTTPServer: Sendable {
             usleep(10_000)
         }
         MHD_stop_daemon(handle)
+        // Stopping the daemon cancelled every streamed body still being sent: their producers stop at their next
+        // write (and leave the database they read) before the caller closes it.
+        let producers = Date().addingTimeInterval(2)
+        while core.inFlight.load(ordering: .acquiring) > 0 && Date() < producers {
+            usleep(1_000)
+        }
         core.connections.stop()
     }
 

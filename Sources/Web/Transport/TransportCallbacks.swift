@@ -122,6 +122,7 @@ enum TransportCallbacks {
         }
         // A reserved connection serves one health check: keeping it alive would let a client hold the reserve.
         if pending.connection?.isReserved == true { response.headers["Connection"] = "close" }
+        if let stream = response.stream { return queue(response, streaming: stream, core: core, on: connection) }
         return queue(response, on: connection)
     }
 
@@ -141,6 +142,11 @@ enum TransportCallbacks {
         }
         guard let handle else { return MHD_NO }
         defer { MHD_destroy_response(handle) }
+        return queue(response, handle: handle, on: connection)
+    }
+
+    /// Queues the libmicrohttpd response `handle` with `response`'s status, headers and cookies.
+    static func queue(_ response: Response, handle: OpaquePointer, on connection: OpaquePointer) -> MHD_Result {
         for (name, value) in response.headers {
             _ = MHD_add_response_header(handle, name, value)
         }
