@@ -1,5 +1,5 @@
 /* The baseline of `recover-bench web`: a libmicrohttpd hello world in C with the same threading
-   as Recover's server (epoll, internal thread pool of 4, keep-alive). Usage: hello PORT */
+   as Recover's server (epoll, an internal pool of THREADS threads, keep-alive). Usage: hello PORT THREADS */
 #include <microhttpd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,10 +27,12 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) { fprintf(stderr, "usage: hello PORT\n"); return 64; }
+    if (argc < 3) { fprintf(stderr, "usage: hello PORT THREADS\n"); return 64; }
+    int threads = atoi(argv[2]);
+    if (threads < 1 || threads > 256) { fprintf(stderr, "THREADS: 1 to 256\n"); return 64; }
     struct MHD_Daemon *daemon = MHD_start_daemon(
         MHD_USE_EPOLL_INTERNAL_THREAD, (uint16_t)atoi(argv[1]), NULL, NULL, answer, NULL,
-        MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)4, MHD_OPTION_CONNECTION_LIMIT, (unsigned int)512,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)threads, MHD_OPTION_CONNECTION_LIMIT, (unsigned int)512,
         MHD_OPTION_END);
     if (daemon == NULL) { fprintf(stderr, "cannot start\n"); return 1; }
     printf("ready\n");

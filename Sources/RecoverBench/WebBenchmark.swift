@@ -203,7 +203,7 @@ enum WebBenchmark {
         let port = 20_000 + Int.random(in: 0..<20_000)
         let hello = Process()
         hello.executableURL = URL(fileURLWithPath: binary)
-        hello.arguments = [String(port)]
+        hello.arguments = [String(port), String(ServerConfiguration.defaultThreads)]
         let out = Pipe()
         hello.standardOutput = out
         try hello.run()

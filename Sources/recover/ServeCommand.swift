@@ -26,7 +26,11 @@ extension Commands {
             .option("tls-key", value: "FILE", help: "PEM private key for --tls-cert."),
             .option("session-idle-minutes", value: "N", help: "Sign out after N idle minutes (default 30)."),
             .option("session-absolute-hours", value: "N", help: "Sign out N hours after sign-in (default 12)."),
-            .option("threads", value: "N", help: "Worker threads (default 4)."),
+            .option(
+                "threads", value: "N",
+                help:
+                    "Worker threads (default \(ServerConfiguration.defaultThreads)); a submission's thread waits for its commit."
+            ),
             .option(
                 "trusted-proxy", value: "ADDR",
                 help: "The reverse proxy's IP address: believe its X-Forwarded-For (default: believe no one)."),
@@ -52,7 +56,8 @@ extension Commands {
         var configuration = ServerConfiguration()
         configuration.host = arguments.value("host") ?? "127.0.0.1"
         configuration.port = UInt16(try arguments.integer("port", default: 8080, in: 0...65_535))
-        configuration.threads = try arguments.integer("threads", default: 4, in: ServerConfiguration.Bounds.threads)
+        configuration.threads = try arguments.integer(
+            "threads", default: ServerConfiguration.defaultThreads, in: ServerConfiguration.Bounds.threads)
         try connectionLimits(arguments, into: &configuration)
         let idle = try arguments.integer("session-idle-minutes", default: 30, in: 1...24 * 60)
         let absolute = try arguments.integer("session-absolute-hours", default: 12, in: 1...24 * 31)

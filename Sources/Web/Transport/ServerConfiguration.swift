@@ -13,8 +13,12 @@ public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// The port; 0 picks a free one (read it back from ``HTTPServer/port``).
     public var port: UInt16 = 8080
-    /// Worker threads answering requests (handlers run on them, synchronously).
-    public var threads = 4
+    /// Worker threads answering requests (handlers run on them, synchronously). A handler that writes waits
+    /// on its thread for the commit's fsync; the writers waiting at once share that commit (group commit), so
+    /// the default is enough threads for a burst of submissions to share one fsync, far more than the cores.
+    public var threads = Self.defaultThreads
+    /// The default of ``threads``.
+    public static let defaultThreads = 32
     /// Open connections at most for ordinary requests.
     public var connectionLimit = 512
     /// Connections beyond ``connectionLimit`` kept for ``reservedPaths``: a request for anything else on one
