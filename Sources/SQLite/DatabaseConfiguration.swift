@@ -26,6 +26,12 @@ public struct DatabaseConfiguration: Hashable, Sendable {
     /// The most concurrent writes that may share one transaction and its commit (group commit); 1 turns
     /// grouping off.
     public var maximumWritesPerCommit: Int
+    /// The page cache of each connection, in KiB (SQLite's default is 2,000): pages read again come from the
+    /// connection's memory instead of a `pread` into the operating system's cache for each.
+    public var cacheKibibytes = 65_536
+    /// Bytes of the file each connection maps into memory for reading; 0 (the default) maps none, so that a
+    /// failing disk is a read error rather than a signal that kills the server.
+    public var mappedBytes = 0
     /// How long a statement waits for a lock held by another process (for example the `recover` tool
     /// beside a running server) before failing with `.busy`.
     public var busyTimeout: TimeInterval

@@ -46,6 +46,8 @@ public final class DatabaseConnection {
         try executeUnchecked("PRAGMA foreign_keys = ON")
         try executeUnchecked("PRAGMA synchronous = \(configuration.durability.pragmaValue)")
         if isReader { try executeUnchecked("PRAGMA query_only = ON") }
+        try executeUnchecked("PRAGMA cache_size = -\(configuration.cacheKibibytes)")
+        try executeUnchecked("PRAGMA mmap_size = \(configuration.mappedBytes)")
     }
 
     deinit {

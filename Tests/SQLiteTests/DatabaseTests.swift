@@ -203,6 +203,23 @@ private let notes = Migration(
         #expect(total == 40)
     }
 
+    @Test func readersAndTheWriterKeepTheConfiguredPageCacheAndMapNothingByDefault() throws {
+        var configuration = DatabaseConfiguration()
+        configuration.cacheKibibytes = 12_345
+        let database = try StorageFixture().open([notes], configuration: configuration)
+        let read = try database.read { db in
+            (
+                try db.queryOne("PRAGMA cache_size")?.int("cache_size"),
+                try db.queryOne("PRAGMA mmap_size")?.int("mmap_size")
+            )
+        }
+        let written = try database.write { db in try db.queryOne("PRAGMA cache_size")?.int("cache_size") }
+        #expect(read.0 == -12_345)
+        #expect(read.1 == 0)
+        #expect(written == -12_345)
+        #expect(DatabaseConfiguration().cacheKibibytes == 65_536)
+    }
+
     @Test func dataFolderAndDatabaseFileArePrivateToTheirOwner() throws {
         let folder = StorageFixture().folder.appending(path: "nested/recover-data")
         let database = try Database.open(dataDirectory: folder, migrations: [])
