@@ -53,6 +53,45 @@ def switch_language(driver, tag: str) -> None:
     journey.wait_loaded(driver, page)
 
 
+def zone_options(driver) -> list:
+    return [option.get_attribute("value") for option in driver.find_elements(By.CSS_SELECTOR, "#timeZone option")]
+
+
+def time_zone_by_city(driver, server) -> None:
+    """Finds Zurich by typing part of its name, in Chinese 纽约 (New York) by its Chinese name, each screenshotted
+    with the list narrowed; saves Zurich."""
+    driver.get(server.url("/account/time-zone"))
+    assert len(zone_options(driver)) > 400, "the whole list, grouped by region"
+    filter_box = driver.find_element(By.ID, "timeZone-filter")
+    filter_box.send_keys("zur")
+    assert zone_options(driver) == ["Europe/Zurich"]
+    assert driver.find_element(By.ID, "timeZone-filter-status").text == "1 time zone matches. It is chosen in the list below."
+    shots_of_filter(driver, "account-time-zone-filter", "zur")
+    switch_language(driver, "zh-Hans")
+    assert driver.find_element(By.CSS_SELECTOR, "label[for=timeZone]").text == "您所在的城市或时区"
+    filter_box = driver.find_element(By.ID, "timeZone-filter")
+    filter_box.send_keys("纽约")
+    assert zone_options(driver) == ["America/New_York"]
+    assert Select(driver.find_element(By.ID, "timeZone")).first_selected_option.text == "纽约（America/New_York）"
+    filter_box.clear()
+    filter_box.send_keys("北京")
+    assert zone_options(driver) == ["Asia/Shanghai"], "China's one zone by its capital too"
+    shots_of_filter(driver, "account-time-zone-filter-zh", "北京")
+    switch_language(driver, "en")
+    driver.find_element(By.ID, "timeZone-filter").send_keys("zurich")
+    submit(driver, "/account/time-zone")
+
+
+def shots_of_filter(driver, name: str, typed: str) -> None:
+    """The page with `typed` in the filter box, at 360 px and at 150% text (typed again after the reload)."""
+    check_page(driver, name)
+    driver.refresh()
+    support.large_text(driver)
+    driver.find_element(By.ID, "timeZone-filter").send_keys(typed)
+    check_page(driver, name + "-large-text")
+    driver.refresh()
+
+
 def test_insights_downloads_consent_time_zone_and_withdrawal(clocked, driver):
     server = clocked.server
     journey.prepare_browser(driver, server)
@@ -135,22 +174,27 @@ def test_insights_downloads_consent_time_zone_and_withdrawal(clocked, driver):
     driver.get(server.url("/account"))
     shots(driver, "account-receipt-link")
 
-    # A zone we do not know is refused with a readable message; a real one is saved.
+    # A zone we do not know is refused with a readable message on the form's own page and changes nothing.
     driver.get(server.url("/account"))
     driver.execute_script(
         "const option = document.querySelector('#timeZone option[selected]') ||"
         " document.querySelector('#timeZone option'); option.value = 'Mars/Olympus'; option.selected = true;")
     submit(driver, "/account/time-zone")
-    assert "not a time zone we know" in main_text(driver)
-    check_page(driver, "account-bad-time-zone")
+    assert driver.find_element(By.ID, "timeZone-error").text.startswith("That is not a time zone we know")
+    assert driver.find_element(By.ID, "timeZone").get_attribute("aria-invalid") == "true"
+    assert "Your tasks follow the clock of Shanghai (Asia/Shanghai)." in main_text(driver)
+    shots(driver, "account-bad-time-zone")
+    # The city found with the filter box, in English and in Chinese, and saved.
+    time_zone_by_city(driver, server)
+    assert "Your tasks follow the clock of Zurich (Europe/Zurich)." in main_text(driver)
     driver.get(server.url("/account"))
-    Select(driver.find_element(By.ID, "timeZone")).select_by_visible_text("Europe/Berlin")
+    Select(driver.find_element(By.ID, "timeZone")).select_by_visible_text("Berlin (Europe/Berlin)")
     submit(driver, "/account/time-zone")
-    assert "Your tasks follow the clock of Europe/Berlin." in main_text(driver)
+    assert "Your tasks follow the clock of Berlin (Europe/Berlin)." in main_text(driver)
     browser_zone = driver.find_element(By.CSS_SELECTOR, "button[data-browser-zone-for]")
     assert browser_zone.is_displayed()
     browser_zone.click()
-    assert Select(driver.find_element(By.ID, "timeZone")).first_selected_option.text == "Asia/Shanghai"
+    assert Select(driver.find_element(By.ID, "timeZone")).first_selected_option.text == "Shanghai (Asia/Shanghai)"
     submit(driver, "/account/time-zone")
 
     driver.get(server.url("/account/withdraw"))

@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 import journey
 from journey import click_and_wait, draw_signature, heading, main_text, onboard
@@ -27,6 +28,10 @@ VERSION_11 = {
                     "signatureMeaning": "签名即表示我同意按 1.1 版所述参与 Recover 研究。"},
     },
 }
+
+
+def active_id(driver) -> str:
+    return driver.execute_script("return document.activeElement && document.activeElement.id")
 
 
 def publish(server) -> None:
@@ -64,6 +69,23 @@ def test_a_new_version_gates_the_feed_until_signed_and_optional_forms_never_do(c
     # The tasks wait too.
     driver.get(server.url("/survey/checkin/0"))
     assert driver.current_url.endswith("/consent/sign/participation")
+
+    # Signed without the printed name: the survey steps' error summary, focused, its link leading to the field.
+    for language, message in (("en", "Enter your full name."), ("zh-Hans", "请输入您的全名。")):
+        if language != "en":
+            support.switch_language(driver, language)
+        draw_signature(driver)
+        click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "button[value=next]"))
+        WebDriverWait(driver, 5).until(lambda d: active_id(d) == "error-summary")
+        link = driver.find_element(By.CSS_SELECTOR, "#error-summary a")
+        assert link.text == message
+        assert link.get_attribute("href").endswith("#consent-name")
+        check_page(driver, f"reconsent-error-{language}")
+        support.large_text(driver)
+        check_page(driver, f"reconsent-error-{language}-large-text")
+        link.click()
+        assert active_id(driver) == "consent-name"
+    support.switch_language(driver, "en")
 
     # Sign waits for a drawn signature (the server refuses one without, tested in ReconsentTests).
     fill(driver, "consent-name", "Ada Lovelace")

@@ -107,6 +107,16 @@ struct ReconsentTests {
         unsigned["consent.signature.image"] = ""
         #expect(client.post("/consent/sign/participation", form: unsigned).status == .unprocessableContent)
         #expect(client.lastPage.contains("Please sign in the box"))
+        // The survey steps' summary: focused by error-summary.js, each problem a link to its field.
+        #expect(client.lastPage.contains("id=\"error-summary\" data-error-summary"))
+        #expect(client.lastPage.contains("Please check the answers marked below."))
+        #expect(client.lastPage.contains("<li><a href=\"#signature-label\">"))
+        #expect(client.lastPage.contains("js/error-summary.js"))
+        var unnamed = form
+        unnamed["consent.name"] = ""
+        #expect(client.post("/consent/sign/participation", form: unnamed).status == .unprocessableContent)
+        #expect(client.lastPage.contains("<li><a href=\"#consent-name\">"))
+        #expect(client.lastPage.contains("id=\"consent-name-error\""), "and the problem at the field")
 
         // Another version was published while the page was open: the page shows it again, nothing is stored.
         try Self.records(client).publishConsent(
@@ -114,6 +124,7 @@ struct ReconsentTests {
         client.get("/consent/sign/participation")
         #expect(client.post("/consent/sign/participation", form: form).status == .conflict)
         #expect(client.lastPage.contains("A newer version of this form was published"))
+        #expect(client.lastPage.contains("<li><a href=\"#step-form\">A newer version"))
 
         var badRun = form
         badRun["run"] = "not-a-run"

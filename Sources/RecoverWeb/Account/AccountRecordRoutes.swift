@@ -11,7 +11,7 @@ import Web
 /// })
 /// ```
 public enum AccountRecordRoutes {
-    /// Adds `POST /account/time-zone`, `GET`/`POST /account/surgery`, `GET /account/consent` (and its `/document` and `/receipt.json`), its PDF
+    /// Adds `GET`/`POST /account/time-zone`, `GET`/`POST /account/surgery`, `GET /account/consent` (and its `/document` and `/receipt.json`), its PDF
     /// (`GET /account/consent.pdf`, `GET /account/consent/:record/pdf`), the access log (`GET /account/access`),
     /// `GET /account/data.json`,
     /// `GET /account/data.csv`,
@@ -20,6 +20,7 @@ public enum AccountRecordRoutes {
     public static func add(to router: inout Router, services: WebServices, study: StudyServices) {
         WithdrawnHome.wrapStartPage(in: &router)
         router.group(.account) { account in
+            account.get("/time-zone") { request in try TimeZoneSection.show(request) }
             account.post("/time-zone") { request in try TimeZoneSection.save(request, study: study) }
             account.get("/surgery") { request in try SurgerySection.show(request, study: study) }
             account.post("/surgery") { request in try SurgerySection.save(request, study: study) }

@@ -4,6 +4,19 @@ import Web
 
 /// The account page's study sections: time zone, "your data" (downloads, signed consent) and withdrawal.
 enum AccountRecordSections {
+    /// A section of the account page on a page of its own (a refused correction, so that reloading it or
+    /// switching its language lands on the form): the heading `titleKey`, the section, a link back to the account.
+    static func page(_ request: Request, titleKey: String, backKey: String, section: HTML) -> HTML {
+        let t = Localizer(request.language)
+        return Layout.page(
+            title: t[titleKey], request: request,
+            body: """
+                <h1>\(t[titleKey])</h1>
+                \(section)
+                <p><a href="/account">\(t[backKey])</a></p>
+                """)
+    }
+
     static func render(_ request: Request) -> HTML {
         guard let account = request.account else { return .empty }
         let timeZone = TimeZoneSection.render(request, account: account)

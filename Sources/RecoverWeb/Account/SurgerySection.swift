@@ -150,13 +150,6 @@ enum SurgerySection {
 
     /// The page around the section.
     static func page(_ request: Request, section: HTML) -> HTML {
-        let t = Localizer(request.language)
-        return Layout.page(
-            title: t["surgery.title"], request: request,
-            body: """
-                <h1>\(t["surgery.title"])</h1>
-                \(section)
-                <p><a href="/account">\(t["surgery.back"])</a></p>
-                """)
+        AccountRecordSections.page(request, titleKey: "surgery.title", backKey: "surgery.back", section: section)
     }
 }

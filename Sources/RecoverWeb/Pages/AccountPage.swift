@@ -17,7 +17,7 @@ enum AccountPage {
         let form = try request.form()
         // The time zone has its own form (TimeZoneSection); this one may still carry it.
         let zone = form["timeZone"] ?? account.zoneIdentifier
-        guard let language = Language(rawValue: form["language"] ?? ""), TimeZone(identifier: zone) != nil else {
+        guard let language = Language(rawValue: form["language"] ?? ""), TimeZoneChoice.isKnown(zone) else {
             throw HTTPError(.badRequest, "error.badForm")
         }
         account.language = language.tag

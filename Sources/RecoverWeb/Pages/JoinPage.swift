@@ -73,7 +73,7 @@ enum JoinPage {
             return WebServices.tooManyAttempts(page, retryAfter: seconds)
         case .granted(let reservation):
             let zone =
-                form["timeZone"].flatMap { TimeZone(identifier: $0) == nil ? nil : $0 } ?? services.defaultTimeZone
+                form["timeZone"].flatMap { TimeZoneChoice.isKnown($0) ? $0 : nil } ?? services.defaultTimeZone
             let account = Account(
                 email: email, passwordHash: try services.hasher.hash(password), role: .participant,
                 language: request.language.tag, timeZone: zone, createdAt: services.now())

@@ -47,6 +47,20 @@ enum ConsentSignPage {
                     posted: form.fields), status: .unprocessableContent)
         case .success(let submission):
             guard case .consent(let consent) = submission.activity else { throw HTTPError(.badRequest) }
+            // The engine checks the signed page as it checks onboarding's consent step: a printed name, not too
+            // long and without control characters, and strokes in the signature.
+            let survey = Survey(id: "consent.sign", steps: [step])
+            var run: SurveyRun
+            do { run = try SurveyRun(survey: survey, runID: runID, startDate: participant.now) } catch {
+                throw HTTPError(.internalServerError)
+            }
+            if case .failure(let errors) = run.submit(submission, for: step.id, in: survey, at: participant.now) {
+                return .html(
+                    render(
+                        request, participant: participant, standing: standing, runID: runID,
+                        problems: errors.errors.map { StepProblem.from($0, in: step) }, posted: form.fields),
+                    status: .unprocessableContent)
+            }
             guard consent.signature?.png != nil else {
                 return .html(
                     render(
@@ -112,16 +126,8 @@ enum ConsentSignPage {
             <p><a href="/account/withdraw">\(t["reconsent.withdraw"])</a></p>
             """
             : "<p><a class=\"button button--secondary\" href=\"/account\">\(t["reconsent.notNow"])</a></p>"
-        let pageProblems = problems.filter {
-            !$0.key.hasPrefix("survey.error.name") && !$0.key.hasPrefix("survey.error.signature")
-        }
-        let summary: HTML =
-            pageProblems.isEmpty
-            ? .empty
-            : """
-            <div class="error-summary alert" role="alert" tabindex="-1">\
-            <ul>\(pageProblems.map { HTML("<li>\(t($0.key, $0.arguments))</li>") })</ul></div>
-            """
+        // Every problem, each a link to its field (the printed name, the signature), as on a survey step.
+        let summary = ErrorSummary.render(problems, items: [], t: t)
         let widgets: HTML =
             document.map { document in
                 StepWidgets.consent(document, t: t, problems: problems) { name in posted[name]?.first ?? "" }

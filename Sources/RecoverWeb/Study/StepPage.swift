@@ -27,15 +27,7 @@ struct StepPage {
         let total = survey.steps.count
         let progress = t("survey.progress", ["step": String(number), "total": String(total)])
         let errors = problems.filter { !$0.isRevealed }
-        let summary: HTML =
-            errors.isEmpty
-            ? revealedNotice()
-            : """
-            <div class="error-summary alert" role="alert" tabindex="-1" id="error-summary" data-error-summary>\
-            <h2 class="error-summary-title">\(t["survey.error.summary"])</h2>\
-            <ul>\(errors.map { HTML("<li><a href=\"#\(fieldID(of: $0))\">\(t($0.key, $0.arguments))</a></li>") })</ul></div>
-            \(revealedNotice())
-            """
+        let summary: HTML = "\(ErrorSummary.render(errors, items: step.items, t: t))\(revealedNotice())"
         let title = step.title ?? StudyText.taskTitle(event.studyTaskID, t)
         let back: HTML =
             run.canGoBack
@@ -76,26 +68,6 @@ struct StepPage {
                 </div>
                 </form>
                 """)
-    }
-
-    /// The id of the field a problem's summary link leads to: the item's input, else the page's control the
-    /// problem is about, else the form.
-    func fieldID(of problem: StepProblem) -> String {
-        if let itemID = problem.itemID {
-            if step.items.contains(where: { $0.id == itemID }) { return itemID }
-            switch itemID {
-            case StepProblem.manualAngleItem: return "rom-manual"
-            case "health": return "health-title"
-            case "notifications": return "notifications-title"
-            case "motionActivity": return "motion-title"
-            default: return "step-form"
-            }
-        }
-        if problem.key.hasPrefix("survey.error.name") { return "consent-name" }
-        if problem.key.hasPrefix("survey.error.signature") { return "signature-label" }
-        if problem.key == "survey.error.permissions" { return "step-form" }
-        if problem.key == "survey.error.measure" || problem.key == "survey.error.samples" { return "rom-manual" }
-        return "step-form"
     }
 
     func problem(for itemID: String) -> String? {

@@ -69,7 +69,7 @@ enum StudyAssets {
         "data-signature-pad": ["signature-pad.js"], "data-rom": ["range-of-motion.js"],
         "data-permission-card": ["permissions.js", "push.js"], "data-scale": ["scale-slider.js"],
         "data-text-counter": ["text-counter.js"], "data-confirm": ["confirm-submit.js"],
-        "data-timezone": ["timezone.js"], "data-browser-zone-for": ["timezone.js"],
+        "data-timezone": ["timezone.js"], "data-browser-zone-for": ["timezone.js"], "data-zone-filter": ["timezone.js"],
         "data-body-model": ["body-model.js"], "data-camera-recorder": ["camera-recorder.js"],
         "data-tone-test": ["hearing-test.js"], "data-noise-check": ["hearing-test.js"],
         "data-choice-group": ["formats.js"], "data-measure": ["formats.js"], "data-location": ["location.js"],
