@@ -86,15 +86,24 @@ public final class DatabaseConnection {
     public func forEachRow(
         _ sql: String, _ arguments: [any DatabaseValueConvertible] = [], _ body: (Row) throws -> Void
     ) throws {
+        try withStatement(sql, arguments) { statement in
+            let columns = ColumnNames(statement.columnNames)
+            let count = Int32(columns.names.count)
+            while try statement.step() {
+                try body(Row(columns: columns, values: (0..<count).map { statement.value(at: $0) }))
+            }
+        }
+    }
+
+    /// Runs `body` with the cached statement for `sql`, bound to `arguments` and reset afterwards.
+    func withStatement(
+        _ sql: String, _ arguments: [any DatabaseValueConvertible], _ body: (Statement) throws -> Void
+    ) throws {
         try checkLent(sql)
         let statement = try prepared(sql)
         defer { statement.reset() }
         try statement.bind(arguments)
-        let columns = ColumnNames(statement.columnNames)
-        let count = Int32(columns.names.count)
-        while try statement.step() {
-            try body(Row(columns: columns, values: (0..<count).map { statement.value(at: $0) }))
-        }
+        try body(statement)
     }
 
     /// The rowid of the last inserted row on this connection.

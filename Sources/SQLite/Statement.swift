@@ -102,7 +102,10 @@ final class Statement {
     }
 
     /// The value of a column of the current row.
-    func value(at index: Int32) -> DatabaseValue {
+    func value(at index: Int32) -> DatabaseValue { Self.value(of: handle, at: index) }
+
+    /// The value of a column of `handle`'s current row.
+    static func value(of handle: OpaquePointer, at index: Int32) -> DatabaseValue {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER:
             return .integer(sqlite3_column_int64(handle, index))

@@ -1,10 +1,12 @@
 import Care
 import CareSQLite
-import Exports
 import Foundation
+import Recover
 import RecoverData
 import SQLite
 import Testing
+
+@testable import Exports
 
 @Suite struct CSVExportTests {
     @Test(arguments: [
@@ -18,7 +20,9 @@ import Testing
 
     /// The rows the export must contain, computed from the stores without the export's query.
     private func expectedRows(_ fixture: ExportFixture) throws -> [[String]] {
-        try fixture.database.read { db in
+        // Each number to its item's precision (CSVPrecisionTests checks the rules themselves).
+        let precision = ValuePrecision(studies: [RecoverStudy.shipped])
+        return try fixture.database.read { db in
             var rows: [[String]] = []
             for outcome in try SQLiteCareStore.outcomes(OutcomeQuery(), in: db) {
                 let version = try #require(
@@ -34,7 +38,9 @@ import Testing
                     let text: String =
                         switch value.content {
                         case .integer(let number): String(number)
-                        case .double(let number): CSVCell.decimal(number)
+                        case .double(let number):
+                            precision.places(for: value.kind ?? "").map { CSVCell.decimal(number, places: $0) }
+                                ?? CSVCell.decimal(number)
                         case .boolean(let flag): flag ? "true" : "false"
                         case .text(let text): text
                         case .date(let date): DatabaseDate.string(from: date)

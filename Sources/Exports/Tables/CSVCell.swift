@@ -25,53 +25,80 @@ public enum CSVCell {
         return "\(rounded == 0 ? 0 : rounded)"
     }
 
+    /// `value` rounded to `places` decimal places (0 to ``decimalPlaces``) and written with exactly that many
+    /// (`7`, `72.5`, `33.33`): the precision of the item it answers (``ValuePrecision``). Values too large to
+    /// have noise in those places, and non-finite ones, are written as they are.
+    public static func decimal(_ value: Double, places: Int) -> String {
+        let places = max(0, min(places, decimalPlaces))
+        guard value.isFinite, abs(value) < 1e9 else { return "\(value)" }
+        var scale: Int64 = 1
+        for _ in 0..<places { scale *= 10 }
+        // |value| < 1e9 and scale <= 1e6: the product stays far inside Int64.
+        let units = Int64((abs(value) * Double(scale)).rounded())
+        var text = units > 0 && value < 0 ? "-" : ""
+        text += String(units / scale)
+        guard places > 0 else { return text }
+        let fraction = String(units % scale)
+        return text + "." + String(repeating: "0", count: places - fraction.utf8.count) + fraction
+    }
+
     /// The cell as written between commas.
     public static func encode(_ value: String) -> String {
-        var text = value
-        if let first = text.utf8.first,
-            [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D].contains(first),
-            !isPlainNumber(text)
-        {
-            text = "'" + text
-        }
-        guard
-            text.utf8.contains(where: {
-                $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
-            })
-        else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var bytes: [UInt8] = []
+        var value = value
+        value.withUTF8 { appendCell($0, to: &bytes) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// One CSV line (CRLF-terminated, as RFC 4180 specifies) of `cells`.
     public static func line(_ cells: [String]) -> String {
-        cells.map(encode).joined(separator: ",") + "\r\n"
+        var bytes: [UInt8] = []
+        appendLine(cells, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `cells` as one CSV line to `bytes`; cells that need nothing are copied without a new string.
+    /// Appends `cells` as one CSV line to `bytes`.
     public static func appendLine(_ cells: [String], to bytes: inout [UInt8]) {
         for (index, cell) in cells.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            if needsEncoding(cell) {
-                bytes += Array(encode(cell).utf8)
-            } else {
-                bytes += cell.utf8
-            }
+            var cell = cell
+            cell.withUTF8 { appendCell($0, to: &bytes) }
         }
         bytes += [0x0D, 0x0A]
     }
 
-    private static func needsEncoding(_ cell: String) -> Bool {
-        guard let first = cell.utf8.first else { return false }
-        if [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D].contains(first) {
-            return true
+    /// Appends the UTF-8 text `cell` as a cell to `bytes`: as it is when it needs nothing (the common case, one
+    /// copy), else with the formula guard and quoting.
+    static func appendCell(_ cell: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        let guarded = cell.first.map(isFormulaStart) == true && !isPlainNumber(cell)
+        let quoted = cell.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        if !guarded && !quoted {
+            bytes.append(contentsOf: cell)
+            return
         }
-        return cell.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        if quoted { bytes.append(UInt8(ascii: "\"")) }
+        if guarded { bytes.append(UInt8(ascii: "'")) }
+        for byte in cell {
+            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+            bytes.append(byte)
+        }
+        if quoted { bytes.append(UInt8(ascii: "\"")) }
+    }
+
+    private static func isFormulaStart(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "=") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "@")
+            || byte == 0x09 || byte == 0x0D
     }
 
     static func isPlainNumber(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { isPlainNumber($0) }
+    }
+
+    static func isPlainNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         var digits = 0
         var dots = 0
-        for (index, byte) in text.utf8.enumerated() {
+        for (index, byte) in text.enumerated() {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
             case UInt8(ascii: "."): dots += 1

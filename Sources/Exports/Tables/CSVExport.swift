@@ -4,6 +4,10 @@ import RecoverData
 import SQLite
 
 /// The CSV export: one row per live outcome value (docs/exports.md), after a UTF-8 byte order mark.
+///
+/// The hot loop reads each row in place (``StoreCursorRow``) and writes its cells' bytes straight into the
+/// output's buffer: no `String`, array or ``OutcomeValueRow`` per row except for the rare values that need
+/// converting (reals, dates).
 public enum CSVExport {
     /// Writes the values the filter selects to `output`, streaming; returns the number of rows.
     @discardableResult
@@ -13,8 +17,6 @@ public enum CSVExport {
     ) throws -> Int {
         try output.write(CSVCell.byteOrderMark + CSVCell.line(OutcomeValueRow.csvHeader))
         var count = 0
-        var names: [String: String] = [:]
-        var line: [UInt8] = []
         try database.read { db in
             // Participants without the current consent version, when the export leaves them out.
             var excluded: Set<String> = []
@@ -25,21 +27,104 @@ public enum CSVExport {
                     if !(try StudyRecords.hasCurrentConsent(account.id, in: db)) { excluded.insert(account.id) }
                 }
             }
-            try OutcomeValueRow.forEach(filter, in: db) { row in
-                if excluded.contains(row.participantID) { return }
-                let pseudonym = names[row.participantID] ?? pseudonyms.id(for: row.participantID)
-                names[row.participantID] = pseudonym
-                line.removeAll(keepingCapacity: true)
-                CSVCell.appendLine(
-                    [
-                        pseudonym, row.task, String(row.occurrence), row.eventDate, row.kind, row.value, row.unit,
-                        row.recordedAt, row.consentVersion, row.correctedValue, row.correctionReason,
-                    ], to: &line)
-                try output.write(line)
+            let precision = ValuePrecision(studies: try StudyVersionHistory.definitions(in: db).map(\.study))
+            var participant = CurrentParticipant()
+            let (sql, arguments) = OutcomeValueRow.query(filter, dialect: db.dialect)
+            try db.forEachCursorRow(sql, arguments) { row in
+                participant.update(from: row, pseudonyms: pseudonyms, excluded: excluded)
+                if participant.isExcluded { return }
+                try output.append { line in
+                    try appendLine(row, participant: participant, precision: precision, to: &line)
+                }
                 count += 1
                 if count % 100_000 == 0 { progress(count) }
             }
         }
         return count
+    }
+
+    private typealias Column = OutcomeValueRow.Column
+
+    /// The participant of the rows being written (their task ids start with the participant's, so the rows come
+    /// participant by participant): their id's bytes and pseudonym, worked out once for their rows.
+    private struct CurrentParticipant {
+        var id: [UInt8] = []
+        var pseudonym: [UInt8] = []
+        var isExcluded = false
+        private var isSet = false
+
+        mutating func update(from row: StoreCursorRow, pseudonyms: Pseudonyms, excluded: Set<String>) {
+            let same = isSet && row.withText(Column.participant) { $0.elementsEqual(id) }
+            guard !same else { return }
+            isSet = true
+            id = row.withText(Column.participant) { Array($0) }
+            let text = String(decoding: id, as: UTF8.self)
+            pseudonym = Array(pseudonyms.id(for: text).utf8)
+            isExcluded = excluded.contains(text)
+        }
+    }
+
+    private static func appendLine(
+        _ row: StoreCursorRow, participant: CurrentParticipant, precision: ValuePrecision, to line: inout [UInt8]
+    ) throws {
+        guard let occurrence = row.integer(Column.occurrence), !row.isNull(Column.eventStart) else {
+            throw ExportError.unreadableRecord(
+                table: "care_outcome", id: row.withText(Column.outcomeID) { String(decoding: $0, as: UTF8.self) })
+        }
+        let comma = UInt8(ascii: ",")
+        line.append(contentsOf: participant.pseudonym)
+        line.append(comma)
+        row.withText(Column.task) { task in
+            // The study task id: the care task id without the participant's prefix.
+            let prefixed =
+                task.count > participant.id.count && task[participant.id.count] == UInt8(ascii: ".")
+                && task.starts(with: participant.id)
+            CSVCell.appendCell(
+                prefixed ? UnsafeBufferPointer(rebasing: task[(participant.id.count + 1)...]) : task, to: &line)
+        }
+        line.append(comma)
+        line.append(contentsOf: String(occurrence).utf8)
+        line.append(comma)
+        row.withText(Column.eventStart) { CSVCell.appendCell(UnsafeBufferPointer(rebasing: $0.prefix(10)), to: &line) }
+        line.append(comma)
+        cell(row, Column.kind, to: &line)
+        line.append(comma)
+        appendValue(row, precision: precision, to: &line)
+        for column in [Column.unit, Column.recordedAt, Column.consentVersion] {
+            line.append(comma)
+            cell(row, column, to: &line)
+        }
+        line.append(comma)
+        if let corrected = row.integer(Column.correctedValue) { line.append(contentsOf: String(corrected).utf8) }
+        line.append(comma)
+        cell(row, Column.correctionReason, to: &line)
+        line += [0x0D, 0x0A]
+    }
+
+    /// The value cell: integers and text in place, the rest (reals to their kind's precision, dates, booleans)
+    /// as ``OutcomeValueRow`` writes them.
+    private static func appendValue(_ row: StoreCursorRow, precision: ValuePrecision, to line: inout [UInt8]) {
+        let type = row.withText(Column.valueType) { String(decoding: $0, as: UTF8.self) }
+        let jsonType = row.withText(Column.jsonType) { String(decoding: $0, as: UTF8.self) }
+        var value = row.value(Column.value)
+        if jsonType == "number", case .text(let number) = value { value = OutcomeValueRow.number(number) }
+        if type != "boolean", type != "date" {
+            switch value {
+            case .integer(let number):
+                line.append(contentsOf: String(number).utf8)
+                return
+            case .text:
+                cell(row, Column.value, to: &line)
+                return
+            default: break
+            }
+        }
+        let kind = row.withText(Column.kind) { String(decoding: $0, as: UTF8.self) }
+        var text = OutcomeValueRow.text(of: value, type: type, jsonType: jsonType, places: precision.places(for: kind))
+        text.withUTF8 { CSVCell.appendCell($0, to: &line) }
+    }
+
+    private static func cell(_ row: StoreCursorRow, _ column: Int, to line: inout [UInt8]) {
+        row.withText(column) { CSVCell.appendCell($0, to: &line) }
     }
 }

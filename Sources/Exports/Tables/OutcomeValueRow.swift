@@ -51,6 +51,44 @@ public struct OutcomeValueRow: Hashable, Sendable {
     public static func forEach(
         _ filter: ExportFilter, in db: StoreConnection, _ body: (OutcomeValueRow) throws -> Void
     ) throws {
+        let (sql, arguments) = query(filter, dialect: db.dialect)
+        try db.forEachRow(sql, arguments) { row in
+            // By position (the SELECT fixes the order): no name lookups on the hot path of large exports.
+            var values = row.positionalValues
+            if values.count == 15, case .text("number") = values[14], case .text(let number) = values[13] {
+                values[13] = Self.number(number)
+            }
+            guard values.count == 15, case .text(let participant) = values[0], case .text(let outcomeID) = values[1],
+                case .text(let taskID) = values[2], case .integer(let occurrence) = values[3],
+                case .text(let eventStart) = values[4], case .text(let recordedAt) = values[5],
+                case .text(let type) = values[12], case .text(let jsonType) = values[14]
+            else {
+                throw ExportError.unreadableRecord(table: "care_outcome", id: (try? row.string("outcome_id")) ?? "?")
+            }
+            let prefix = participant + "."
+            try body(
+                OutcomeValueRow(
+                    participantID: participant, outcomeID: outcomeID,
+                    task: taskID.hasPrefix(prefix) ? String(taskID.dropFirst(prefix.count)) : taskID,
+                    occurrence: Int(occurrence), eventStart: eventStart, kind: Self.optionalText(values[10]),
+                    type: type,
+                    value: text(of: values[13], type: type, jsonType: jsonType), unit: Self.optionalText(values[11]),
+                    recordedAt: recordedAt, consentID: Self.optionalText(values[6]),
+                    consentVersion: Self.optionalText(values[7]), correctedValue: Self.integerText(values[8]),
+                    correctionReason: Self.optionalText(values[9])))
+        }
+    }
+
+    /// Positions of ``query(_:dialect:)``'s columns.
+    enum Column {
+        static let participant = 0, outcomeID = 1, task = 2, occurrence = 3, eventStart = 4, recordedAt = 5
+        static let consentVersion = 7, correctedValue = 8, correctionReason = 9, kind = 10, unit = 11
+        static let valueType = 12, value = 13, jsonType = 14
+    }
+
+    /// The statement of the live outcome values the filter selects, one row per value, ordered by participant
+    /// task and event (columns at ``Column``'s positions), and its arguments.
+    static func query(_ filter: ExportFilter, dialect: StoreDialect) -> (sql: String, arguments: [any StoreValue]) {
         var conditions = ["o.deleted_at IS NULL", "p.patient_id IS NOT NULL"]
         var arguments: [any StoreValue] = []
         if let participant = filter.participantID {
@@ -73,13 +111,13 @@ public struct OutcomeValueRow: Hashable, Sendable {
             LEFT JOIN consent_scope AS cs ON cs.id = 'survey_result:' || o.id
             LEFT JOIN consent_record AS cr ON cr.id = cs.consent_id
             """
-        let kindExpression = db.dialect == .sqlite ? "json_extract(v.value, '$.kind')" : "(v.value ->> 'kind')"
+        let kindExpression = dialect == .sqlite ? "json_extract(v.value, '$.kind')" : "(v.value ->> 'kind')"
         let newest = """
             FROM outcome_correction AS oc WHERE oc.outcome_id = o.id AND oc.value_kind = \(kindExpression)
             ORDER BY oc.corrected_at DESC, oc.id DESC LIMIT 1
             """
         let unpacked =
-            switch db.dialect {
+            switch dialect {
             case .sqlite:
                 """
                 json_extract(v.value, '$.kind') AS kind, json_extract(v.value, '$.unit') AS unit,
@@ -112,38 +150,14 @@ public struct OutcomeValueRow: Hashable, Sendable {
             (SELECT oc.new_value \(newest)) AS corrected_value, (SELECT oc.reason \(newest)) AS correction_reason,
             \(unpacked)
             WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY o.task_id, o.event_start, o.id, \(db.dialect == .sqlite ? "v.key" : "v.ordinal")
+            ORDER BY o.task_id, o.event_start, o.id, \(dialect == .sqlite ? "v.key" : "v.ordinal")
             """
-        try db.forEachRow(sql, arguments) { row in
-            // By position (the SELECT above fixes the order): no name lookups on the hot path of large exports.
-            var values = row.positionalValues
-            if values.count == 15, case .text("number") = values[14], case .text(let number) = values[13] {
-                values[13] = Self.number(number)
-            }
-            guard values.count == 15, case .text(let participant) = values[0], case .text(let outcomeID) = values[1],
-                case .text(let taskID) = values[2], case .integer(let occurrence) = values[3],
-                case .text(let eventStart) = values[4], case .text(let recordedAt) = values[5],
-                case .text(let type) = values[12], case .text(let jsonType) = values[14]
-            else {
-                throw ExportError.unreadableRecord(table: "care_outcome", id: (try? row.string("outcome_id")) ?? "?")
-            }
-            let prefix = participant + "."
-            try body(
-                OutcomeValueRow(
-                    participantID: participant, outcomeID: outcomeID,
-                    task: taskID.hasPrefix(prefix) ? String(taskID.dropFirst(prefix.count)) : taskID,
-                    occurrence: Int(occurrence), eventStart: eventStart, kind: Self.optionalText(values[10]),
-                    type: type,
-                    value: text(of: values[13], type: type, jsonType: jsonType), unit: Self.optionalText(values[11]),
-                    recordedAt: recordedAt, consentID: Self.optionalText(values[6]),
-                    consentVersion: Self.optionalText(values[7]), correctedValue: Self.integerText(values[8]),
-                    correctionReason: Self.optionalText(values[9])))
-        }
+        return (sql, arguments)
     }
 
     /// A JSON number's text as SQLite's `json_each` reads it: an integer when written without a fraction or
     /// exponent, otherwise a real.
-    private static func number(_ text: String) -> DatabaseValue {
+    static func number(_ text: String) -> DatabaseValue {
         if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let integer = Int64(text) {
             return .integer(integer)
         }
@@ -160,7 +174,8 @@ public struct OutcomeValueRow: Hashable, Sendable {
         return ""
     }
 
-    private static func text(of value: DatabaseValue, type: String, jsonType: String) -> String {
+    /// The value as text; a real rounded to `places` (``ValuePrecision``), or as ``CSVCell/decimal(_:)`` when nil.
+    static func text(of value: DatabaseValue, type: String, jsonType: String, places: Int? = nil) -> String {
         if type == "boolean" { return jsonType == "true" ? "true" : "false" }
         switch value {
         case .integer(let number):
@@ -168,7 +183,8 @@ public struct OutcomeValueRow: Hashable, Sendable {
                 ? DatabaseDate.string(from: Date(timeIntervalSinceReferenceDate: Double(number))) : String(number)
         case .real(let number):
             return type == "date"
-                ? DatabaseDate.string(from: Date(timeIntervalSinceReferenceDate: number)) : CSVCell.decimal(number)
+                ? DatabaseDate.string(from: Date(timeIntervalSinceReferenceDate: number))
+                : places.map { CSVCell.decimal(number, places: $0) } ?? CSVCell.decimal(number)
         case .text(let text): return text
         case .null, .blob: return ""
         }
