@@ -1,6 +1,7 @@
 import Care
 import CareSQLite
 import Foundation
+import Recover
 import RecoverData
 import RecoverWeb
 import SQLite
@@ -9,7 +10,7 @@ import Web
 
 /// The survey flow's pages in-process: step URLs, Back holding a page, the last answer storing the result
 /// before the completion page, a timed-out session that signs in again to its step with the answers, Change,
-/// the feed's one-time note and friendly error titles.
+/// the feed's one-time note, "You're done for today" and friendly error titles.
 struct SurveyFlowPagesTests {
     func onboarded() throws -> StudyClient {
         var client = try StudyClient()
@@ -162,5 +163,72 @@ struct SurveyFlowPagesTests {
         #expect(forged.status == .forbidden)
         #expect(client.lastPage.contains("<h1>This page has expired</h1>"))
         #expect(client.lastPage.contains("Back to the survey"))
+    }
+
+    /// The tasks whose Start the feed offers now, in its order, each with its survey path ("checkin/1"); the
+    /// optional ones are those under the feed's "Optional" section.
+    func startable(_ page: String) -> (required: [String], optional: [String]) {
+        let split = page.components(separatedBy: "class=\"optional-tasks\"")
+        func paths(_ html: String) -> [String] {
+            html.components(separatedBy: "href=\"/survey/").dropFirst().compactMap { rest in
+                rest.split(separator: "\"", maxSplits: 1).first.map(String.init)
+            }
+        }
+        return (paths(split[0]), split.count > 1 ? paths(split[1]) : [])
+    }
+
+    /// Sends every step of the survey at `path` ("koos/0") with nothing answered but `answers`, as a participant
+    /// skipping what they may, until it is saved; returns whether it was.
+    func answerSkipping(_ client: inout StudyClient, _ path: String, answers: [String: String] = [:]) -> Bool {
+        client.open("/survey/\(path)")
+        for _ in 0..<60 {
+            guard
+                let step = client.lastPage.components(separatedBy: "name=\"step\" value=\"").dropFirst().first?
+                    .split(separator: "\"", maxSplits: 1).first
+            else { return false }
+            var form = answers
+            form["step"] = String(step)
+            form["action"] = "next"
+            let sent = client.post("/survey/\(path)", form: form)
+            guard sent.status == .seeOther, let next = sent.header("Location") else { return false }
+            // A completion page, or the feed for a survey that ends on its review.
+            if next.hasSuffix("/done") || next == "/" { return true }
+            client.open(next)
+        }
+        return false
+    }
+
+    @Test func doneForTodayShowsOnceEveryRequiredTaskIsDoneWhateverTheOptionalOnes() throws {
+        var client = try onboarded()
+        // The onboarding day: the check-in, the range of motion, the weekly diary and the KOOS are required; the
+        // hearing screening and the knee video optional.
+        client.open("/")
+        let due = startable(client.lastPage)
+        #expect(due.required.sorted() == ["checkin/0", "koos/0", "rangeOfMotionCheck/0", "weeklyDiary/0"])
+        #expect(due.optional.count == 2)
+        #expect(!client.lastPage.contains("id=\"all-done\""))
+
+        client.open("/survey/checkin/0")
+        client.post("/survey/checkin/0", form: Self.checkin)
+        #expect(answerSkipping(&client, "koos/0"))
+        #expect(answerSkipping(&client, "rangeOfMotionCheck/0", answers: ["range.manualAngle": "70"]))
+        client.open("/")
+        #expect(startable(client.lastPage).required == ["weeklyDiary/0"])
+        #expect(!client.lastPage.contains("id=\"all-done\""), "one required task is still open")
+
+        let diary = RecoverSurveys.Diary.self
+        #expect(
+            answerSkipping(
+                &client, "weeklyDiary/0",
+                answers: [diary.health: "2", diary.pain: "5", "parts": "patella", diary.text: "Better."]))
+        client.open("/")
+        let after = startable(client.lastPage)
+        #expect(after.required.isEmpty)
+        #expect(after.optional == due.optional, "the optional tasks are still open")
+        #expect(client.lastPage.contains("<p class=\"all-done\" id=\"all-done\">You&#39;re done for today.</p>"))
+
+        client.post("/language", form: ["language": "zh-Hans", "back": "/"])
+        client.open("/")
+        #expect(client.lastPage.contains("<p class=\"all-done\" id=\"all-done\">今天的任务都完成了。</p>"))
     }
 }
