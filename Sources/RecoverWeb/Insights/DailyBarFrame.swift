@@ -33,6 +33,55 @@ struct DailyBarFrame {
     /// The `<svg>` opening attributes' viewBox.
     var viewBox: String { "0 0 \(Int(Self.width)) \(Int(Self.height))" }
 
+    /// The size of the day labels in viewBox units (study/css/insights.css sets them in `px`, which do not grow
+    /// with the browser's text size).
+    static let labelSize = 12.0
+    /// The least space between two day labels.
+    static let labelGap = 6.0
+
+    /// A day label: its text, where it is anchored and how.
+    struct DayLabel: Equatable {
+        let index: Int
+        let text: String
+        let x: Double
+        let anchor: String
+
+        /// The span the label covers, its width estimated from its characters: an ideograph or kana one em,
+        /// anything else (digits, Latin letters) 0.6 em, which over-estimates proportional Latin text a little.
+        var span: ClosedRange<Double> {
+            let width =
+                text.unicodeScalars.reduce(0.0) { sum, scalar in sum + (scalar.value >= 0x2E80 ? 1.0 : 0.6) }
+                * DailyBarFrame.labelSize
+            switch anchor {
+            case "end": return (x - width)...x
+            case "start": return x...(x + width)
+            default: return (x - width / 2)...(x + width / 2)
+            }
+        }
+    }
+
+    /// The day labels drawn: the last day always (ending at the axis's end, so it is never cut off), and every
+    /// seventh day from the first that leaves ``labelGap`` to the labels kept beside it, so that no two labels
+    /// touch in any language.
+    var dayLabelPlacements: [DayLabel] {
+        guard !days.isEmpty else { return [] }
+        let lastIndex = days.count - 1
+        let last = DayLabel(
+            index: lastIndex, text: format.shortDay(days[lastIndex]), x: Self.width - Self.right, anchor: "end")
+        var kept: [DayLabel] = []
+        for index in stride(from: 0, to: lastIndex, by: 7) {
+            let label = DayLabel(
+                index: index, text: format.shortDay(days[index]), x: left + slot * (Double(index) + 0.5),
+                anchor: "middle")
+            let clear = { (other: DayLabel) in
+                label.span.upperBound + Self.labelGap <= other.span.lowerBound
+                    || other.span.upperBound + Self.labelGap <= label.span.lowerBound
+            }
+            if clear(last), kept.last.map(clear) ?? true { kept.append(label) }
+        }
+        return kept + [last]
+    }
+
     /// The grid, both axes, the day labels and the titles.
     var axes: HTML {
         let c = ChartFormat.coordinate
@@ -46,15 +95,11 @@ struct DailyBarFrame {
                 text-anchor="end">\(gridLabel(value))</text>
                 """)
         }
-        let labelIndices = Set(stride(from: 0, to: days.count, by: 7)).union(days.isEmpty ? [] : [days.count - 1])
-        let dayLabels = labelIndices.sorted().map { index in
-            // The last label ends at the axis's end, so it is never cut off at the edge.
-            let isLast = index == days.count - 1
-            let x = isLast ? Self.width - Self.right : left + slot * (Double(index) + 0.5)
-            return HTML(
+        let dayLabels = dayLabelPlacements.map { label in
+            HTML(
                 """
-                <text class="chart-label" x="\(c(x))" y="\(c(baseline + 15))" \
-                text-anchor="\(isLast ? "end" : "middle")">\(format.shortDay(days[index]))</text>
+                <text class="chart-label" x="\(c(label.x))" y="\(c(baseline + 15))" \
+                text-anchor="\(label.anchor)">\(label.text)</text>
                 """)
         }
         return """
