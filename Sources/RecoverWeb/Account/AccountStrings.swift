@@ -36,7 +36,7 @@ enum AccountStrings {
         "account.timeZone.hint":
             "Choose your city, or the nearest large city in the same time zone. The list is grouped by region.",
         "account.timeZone.filter": "Find your city",
-        "account.timeZone.filterHint": "Type part of a city's or country's name, for example Zurich.",
+        "account.timeZone.filterHint": "Type part of a city's or country's name, for example London.",
         "account.timeZone.matches": "{count} time zones match. Choose yours in the list below.",
         "account.timeZone.oneMatch": "1 time zone matches. It is chosen in the list below.",
         "account.timeZone.noMatch": "No time zone matches, so the whole list is shown. Try the largest city near you.",
@@ -100,7 +100,7 @@ enum AccountStrings {
         "account.timeZone.field": "您所在的城市或时区",
         "account.timeZone.hint": "请选择您所在的城市，或与您同一时区的附近大城市。列表按地区分组。",
         "account.timeZone.filter": "查找城市",
-        "account.timeZone.filterHint": "输入城市或国家名称的一部分，例如 北京 或 纽约。",
+        "account.timeZone.filterHint": "输入城市或国家名称的一部分，例如 上海 或 中国。",
         "account.timeZone.matches": "有 {count} 个时区符合。请在下面的列表中选择。",
         "account.timeZone.oneMatch": "有 1 个时区符合，已在下面的列表中选中。",
         "account.timeZone.noMatch": "没有符合的时区，因此显示完整列表。请试试您附近最大的城市。",

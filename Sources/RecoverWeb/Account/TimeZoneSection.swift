@@ -13,14 +13,18 @@ enum TimeZoneSection {
     }
 
     /// The section; `problem` is the catalog key of a refusal, shown above the form and read with the select.
-    static func render(_ request: Request, account: Account, problem: String?) -> HTML {
+    /// The offsets are those of the moment the page is made ("London (UTC+1)" in summer).
+    static func render(_ request: Request, account: Account, problem: String?, now: Date = Date()) -> HTML {
         let t = Localizer(request.language)
         let language = request.language
+        // An account on an old alias (Asia/Chongqing) sees its city chosen: the listed zone keeps the same clock.
+        let chosen = TimeZoneChoice.listedZone(for: account.zoneIdentifier) ?? account.zoneIdentifier
         let groups = TimeZoneChoice.groups(for: language).map { group in
             let options = group.options.map { option in
-                let selected: HTML = option.identifier == account.zoneIdentifier ? " selected" : .empty
-                let also: HTML = option.alsoKnownAs.isEmpty ? .empty : " data-also=\"\(option.alsoKnownAs)\""
-                return HTML("<option value=\"\(option.identifier)\"\(also)\(selected)>\(option.label)</option>")
+                let selected: HTML = option.identifier == chosen ? " selected" : .empty
+                let label = TimeZoneChoice.label(option, language: language, at: now)
+                return HTML(
+                    "<option value=\"\(option.identifier)\" data-also=\"\(option.words)\"\(selected)>\(label)</option>")
             }
             return HTML("<optgroup label=\"\(group.name)\">\(options)</optgroup>")
         }
@@ -31,7 +35,7 @@ enum TimeZoneSection {
             problem == nil
             ? " aria-describedby=\"timeZone-hint\""
             : " aria-describedby=\"timeZone-hint timeZone-error\" aria-invalid=\"true\""
-        let current = TimeZoneChoice.label(account.zoneIdentifier, language: language)
+        let current = TimeZoneChoice.label(account.zoneIdentifier, language: language, at: now)
         return """
             <section class="card" id="time-zone" aria-labelledby="time-zone-heading">
             <h2 id="time-zone-heading">\(t["account.timeZone"])</h2>
