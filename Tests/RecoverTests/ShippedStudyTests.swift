@@ -37,6 +37,21 @@ import Testing
                 != RecoverSurveys.checkin().steps.first?.title)
     }
 
+    @Test func everySurveyButConsentAndRecordingCanBeAnsweredAgain() {
+        let study = RecoverStudy.shipped
+        #expect(
+            study.changeableTasks == ["checkin", "rangeOfMotionCheck", "weeklyDiary", "hearingScreening", "koos"])
+        #expect(!study.answersCanBeChanged(task: "onboarding"), "it signs the consent document")
+        #expect(!study.answersCanBeChanged(task: "kneeBendVideo"), "a new recording is a new upload")
+        #expect(!study.answersCanBeChanged(task: "noSuchTask"))
+        // Driven by the survey's steps, not by the task's name: a check-in that also records a video cannot.
+        var checkin = RecoverSurveys.checkin()
+        #expect(checkin.answersCanBeChanged)
+        let video = RecoverSurveys.survey("kneeBendVideo", language: .english)?.steps
+        checkin.steps += video?.filter { if case .frontCameraRecording = $0.kind { true } else { false } } ?? []
+        #expect(!checkin.answersCanBeChanged)
+    }
+
     @Test func consentDocumentsAreTheOnesOnboardingSigns() throws {
         let study = RecoverStudy.shipped
         #expect(study.consents.map(\.id) == [StudyConsent.participation, "video-sharing"])

@@ -147,6 +147,19 @@ struct SurveyFlowPagesTests {
         #expect(live.first?.values.contains { $0.kind == "checkin.form.pain" && $0.numericValue == 5 } == true)
     }
 
+    @Test func theKOOSCanBeChangedLikeEveryTaskTheStudyLetsBeAnsweredAgain() throws {
+        var client = try onboarded()
+        #expect(answerSkipping(&client, "koos/0", answers: ["koos.s1": "2"]))
+        client.open("/")
+        #expect(client.lastPage.contains("action=\"/answer/koos/0/change\""))
+        #expect(!client.lastPage.contains("action=\"/answer/onboarding/0/change\""), "the consent stays as signed")
+        let change = client.post("/answer/koos/0/change", form: [:])
+        #expect(change.status == .seeOther)
+        #expect(change.header("Location")?.hasPrefix("/survey/koos/0/step/") == true)
+        #expect(try liveOutcomes(client, task: "koos").count == 1, "the answer stays until the new one is sent")
+        #expect(client.post("/answer/onboarding/0/change", form: [:]).status == .forbidden)
+    }
+
     @Test func normalRefusalsHaveFriendlyTitles() throws {
         var client = try onboarded()
         client.open("/survey/checkin/0")

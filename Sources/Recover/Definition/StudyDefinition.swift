@@ -73,6 +73,16 @@ public struct StudyDefinition: Hashable, Sendable {
         return survey.survey(language: language, fallback: languages.first ?? language)
     }
 
+    /// Whether the answers of the task `taskID` can be changed once given (``Survey/answersCanBeChanged``, the same
+    /// in every language); false for a task the study does not have.
+    public func answersCanBeChanged(task taskID: String) -> Bool {
+        guard let language = languages.first else { return false }
+        return survey(for: taskID, language: language)?.answersCanBeChanged ?? false
+    }
+
+    /// The tasks whose answers can be changed once given.
+    public var changeableTasks: Set<String> { Set(tasks.map(\.id).filter { answersCanBeChanged(task: $0) }) }
+
     /// The study's title in `language` (or the default language).
     public func title(language: String) -> String {
         StudyText.pick(title, language, fallback: languages.first) ?? id

@@ -1,6 +1,7 @@
 import Care
 import Foundation
 import HealthImport
+import Recover
 import Research
 
 /// A participant's records and the use cases of the participant pages, each one transaction.
@@ -144,11 +145,14 @@ public struct ParticipantFeed: Sendable {
     public var week: [CareEvent]
     /// The day's open events that have a saved draft, as `taskID/occurrence`.
     public var drafts: Set<String>
+    /// The study version in force when the feed was read (which tasks' answers can be changed).
+    public var study: StudyDefinition
 
-    public init(day: [CareEvent], week: [CareEvent], drafts: Set<String>) {
+    public init(day: [CareEvent], week: [CareEvent], drafts: Set<String>, study: StudyDefinition) {
         self.day = day
         self.week = week
         self.drafts = drafts
+        self.study = study
     }
 }
 

@@ -115,7 +115,8 @@ extension StudyDatabase {
                     drafts.insert("\(event.task.id)/\(occurrence)")
                 }
             }
-            return ParticipantFeed(day: dayEvents, week: weekEvents, drafts: drafts)
+            return ParticipantFeed(
+                day: dayEvents, week: weekEvents, drafts: drafts, study: try StudyVersionStore.inForce(in: db))
         }
     }
 

@@ -7,15 +7,12 @@ import Web
 
 /// `POST /answer/:task/:occurrence/change`: opens a done event's survey again with its stored answers in
 /// place (a draft beside the outcome). The stored answer stays until the last page of the new run is sent,
-/// which replaces it in one transaction; Cancel keeps it. Today's or a later day's check-in, range of motion
-/// or diary only (never onboarding, nor a recording).
+/// which replaces it in one transaction; Cancel keeps it. Today's or a later day's event of a task whose survey
+/// can be run again (``Survey/answersCanBeChanged``: never onboarding's consent, nor a recording).
 enum AnswerChange {
-    /// The study tasks whose answers can be changed from the feed.
-    static let changeable: Set<String> = [StudyTaskID.checkin, StudyTaskID.rangeOfMotionCheck, StudyTaskID.weeklyDiary]
-
     static func start(_ request: Request, study: StudyServices) throws -> Response {
         let event = try AnswerDeletion.deletable(request, study: study)
-        guard changeable.contains(event.studyTaskID), let outcome = event.liveOutcome else {
+        guard event.survey.answersCanBeChanged, let outcome = event.liveOutcome else {
             throw HTTPError(.forbidden, "study.error.cannotChange")
         }
         if event.draft != nil { return .redirect(to: "/survey/\(event.path)") }

@@ -31,14 +31,16 @@ enum FeedPage {
         let saved = SavedNote.task(in: request)
         var response = Response.html(
             render(
-                feed, drafts: events.drafts, request: request, healthCard: healthCard, contactCard: contactCard,
+                feed, drafts: events.drafts, changeable: events.study.changeableTasks, request: request,
+                healthCard: healthCard, contactCard: contactCard,
                 saved: saved, knee: participant.state.surgery.knee))
         if saved != nil { response.cookies.append(SavedNote.clear(request)) }
         return response
     }
 
     static func render(
-        _ feed: CareFeed, drafts: Set<String> = [], request: Request, healthCard: Bool = false,
+        _ feed: CareFeed, drafts: Set<String> = [], changeable: Set<String> = [], request: Request,
+        healthCard: Bool = false,
         contactCard: HTML = .empty, saved: String? = nil, knee: RangeOfMotionTask.Limb = .left
     ) -> HTML {
         let t = Localizer(request.language)
@@ -47,8 +49,8 @@ enum FeedPage {
         let render = { (cards: [FeedCard]) in
             cards.map {
                 card(
-                    for: $0, today: feed.today, hasDraft: drafts.contains("\($0.taskID)/\($0.occurrence)"), t: t,
-                    csrf: Layout.csrfField(request), knee: knee)
+                    for: $0, today: feed.today, hasDraft: drafts.contains("\($0.taskID)/\($0.occurrence)"),
+                    canChange: changeable.contains($0.studyTaskID), t: t, csrf: Layout.csrfField(request), knee: knee)
             }
         }
         var list: HTML =
@@ -98,9 +100,11 @@ enum FeedPage {
         return (sorted.filter { !$0.isOptional }, sorted.filter(\.isOptional))
     }
 
-    /// One card; its instructions name the participant's operated `knee` (the study's texts say the left).
+    /// One card; its instructions name the participant's operated `knee` (the study's texts say the left). A done
+    /// card offers "Change" when `canChange` (the study's survey can be run again over its answers) and "Delete".
     static func card(
-        for card: FeedCard, today: LocalDate, hasDraft: Bool, t: Localizer, csrf: HTML = .empty,
+        for card: FeedCard, today: LocalDate, hasDraft: Bool, canChange: Bool = false, t: Localizer,
+        csrf: HTML = .empty,
         knee: RangeOfMotionTask.Limb = .left
     ) -> HTML {
         let id = "card-\(card.studyTaskID)-\(card.occurrence)"
@@ -119,7 +123,7 @@ enum FeedPage {
             let label = hasDraft ? t["card.continue"] : t["card.start"]
             actions.append("<a class=\"button\" href=\"/survey/\(path)\">\(label)</a>")
         }
-        if card.canDelete(on: today), AnswerChange.changeable.contains(card.studyTaskID) {
+        if card.canDelete(on: today), canChange {
             actions.append(
                 """
                 <form method="post" action="/answer/\(path)/change">\(csrf)\

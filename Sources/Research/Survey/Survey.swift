@@ -47,6 +47,18 @@ public struct Survey: Hashable, Sendable {
         steps.firstIndex { $0.id == id }
     }
 
+    /// Whether a finished run's answers can be given again with the stored ones in place (the feed's "Change"): every
+    /// step can be shown a second time. Not a survey that signs a consent document or asks for permissions (done
+    /// once, on the record), nor one that records a video (a new recording is a new upload, not a change).
+    public var answersCanBeChanged: Bool {
+        !steps.contains { step in
+            switch step.kind {
+            case .consentDocument, .requestPermissions, .frontCameraRecording: true
+            default: false
+            }
+        }
+    }
+
     /// This survey when it has no problems; otherwise an error listing them all.
     public func validated() throws(SurveyValidationError) -> Survey {
         let problems = validate()
