@@ -81,6 +81,26 @@ import Web
         #expect(ParticipantDataExport.text(.integer(12)) == "12")
     }
 
+    @Test func csvNumbersHaveTheirItemsPrecisionAsInTheStudyExport() throws {
+        let (harness, pat, _) = try seeded()
+        try harness.record(
+            pat.checkin, on: harness.today(zone: pat.zone), zone: pat.zone,
+            values: [
+                OutcomeValue(.double(70.04999), kind: RangeOfMotionOutcomeMapping.kind, unit: "°"),
+                OutcomeValue(.double(5.000000001), kind: RecoveryInsights.Kind.pain),
+                OutcomeValue(.double(0.1 + 0.2), kind: "some.kind.the.study.does.not.define"),
+            ])
+        var browser = harness.browser(signingIn: "pat@example.com")
+        let lines = browser.get("/account/data.csv").text.split(separator: "\r\n").map(String.init)
+        let value = { (kind: String) in
+            lines.first { $0.contains(",\(kind),") }?.split(separator: ",", omittingEmptySubsequences: false)
+                .map(String.init)[4]
+        }
+        #expect(value(RangeOfMotionOutcomeMapping.kind) == "70.0", "0.1°, as the console shows it")
+        #expect(lines.contains { $0.contains(",\(RecoveryInsights.Kind.pain),5,") }, "a scale: whole numbers")
+        #expect(value("some.kind.the.study.does.not.define") == "0.3", "no precision of its own: 6 places")
+    }
+
     @Test func csvNeutralisesFormulasAndQuotesSeparators() {
         // The participant's CSV uses the study export's cells (Exports' CSVCell): one rule for both.
         #expect(CSVCell.encode("=SUM(A1)") == "'=SUM(A1)")

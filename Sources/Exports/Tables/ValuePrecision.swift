@@ -13,13 +13,13 @@ import Research
 ///   ``CSVCell/decimalPlaces``, shortest text).
 ///
 /// Built from every version of the study (the newest version's definition of a kind wins), once per export.
-struct ValuePrecision {
+public struct ValuePrecision: Sendable {
     /// The places of scores.
     static let scorePlaces = 2
     private var places: [String: Int] = [:]
 
     /// The precision of every kind the study's versions define, oldest first.
-    init(studies: [StudyDefinition]) {
+    public init(studies: [StudyDefinition]) {
         for study in studies {
             for survey in study.surveys {
                 guard let definition = survey.languages.sorted(by: { $0.key < $1.key }).first?.value else { continue }
@@ -43,7 +43,7 @@ struct ValuePrecision {
     }
 
     /// The decimal places of `kind`'s numbers, or nil when its item defines none.
-    func places(for kind: String) -> Int? {
+    public func places(for kind: String) -> Int? {
         if let known = places[kind] { return known }
         // The hearing screening's kinds: `hearing.<ear>.<frequency>`, thresholds in whole decibels.
         if kind.hasPrefix("hearing.") { return 0 }

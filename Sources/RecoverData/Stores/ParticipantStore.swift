@@ -135,6 +135,9 @@ public protocol ParticipantStore: Sendable {
     func calendarEvents(token: String, now: Date) throws -> CalendarFeedEvents?
     /// The study team's contact, nil before an admin set one.
     func studyContact() throws -> StudyContact?
+    /// Every version of the study, oldest first (the shipped study alone before any amendment): what the
+    /// participant's answers were given under, for the precision of their numbers in a download.
+    func studyDefinitions() throws -> [StudyDefinition]
 }
 
 /// One day of a participant's feed and its week.

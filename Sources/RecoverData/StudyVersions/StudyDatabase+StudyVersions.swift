@@ -29,6 +29,11 @@ extension StudyDatabase {
         try database.read { db in try StudyVersionStore.definition(version: version, in: db) }
     }
 
+    /// Every version oldest first, the shipped study alone before any amendment.
+    public func studyDefinitions() throws -> [StudyDefinition] {
+        try database.read { db in try StudyVersionHistory.definitions(in: db).map(\.study) }
+    }
+
     /// Every applied version, newest first (empty before the first amendment).
     public func studyVersions() throws -> [StudyVersionRecord] {
         try database.read { db in try StudyVersionStore.records(in: db) }

@@ -1,3 +1,4 @@
+import Exports
 import Foundation
 import RecoverData
 import Web
@@ -58,7 +59,8 @@ public enum AccountRecordRoutes {
             surveyResults: format == .json ? try study.records.surveyResults(patientID: account.id) : [],
             exportedAt: study.now(),
             healthDays: format == .json ? try study.records.healthDailyRecords(participantID: account.id) : [],
-            auditCheckpoint: format == .json ? try study.records.latestAuditCheckpoint() : nil)
+            auditCheckpoint: format == .json ? try study.records.latestAuditCheckpoint() : nil,
+            precision: ValuePrecision(studies: format == .csv ? try study.records.studyDefinitions() : []))
         var response: Response
         switch format {
         case .json:

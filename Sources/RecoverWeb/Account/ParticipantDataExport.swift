@@ -98,6 +98,8 @@ struct ParticipantDataExport {
     var healthDays: [HealthDailyRecord] = []
     /// The checkpoint the JSON download carries.
     var auditCheckpoint: AuditCheckpoint?
+    /// The decimal places of each kind's numbers in the CSV, as the console's CSV writes them (docs/exports.md).
+    var precision = ValuePrecision(studies: [])
 
     /// One row per value of every live outcome, in event order.
     var rows: [ValueRow] {
@@ -107,7 +109,9 @@ struct ParticipantDataExport {
                     task: outcome.taskID, taskVersion: outcome.taskVersionID, occurrence: outcome.occurrenceIndex,
                     eventDate: outcome.eventStart?.date.description ?? "",
                     eventStart: outcome.eventStart?.description ?? "",
-                    kind: value.kind ?? "", value: Self.text(value.content), content: value.content,
+                    kind: value.kind ?? "",
+                    value: Self.text(value.content, places: precision.places(for: value.kind ?? "")),
+                    content: value.content,
                     unit: value.unit ?? "",
                     recordedAt: Self.instant(outcome.createdDate))
             }
@@ -141,10 +145,11 @@ struct ParticipantDataExport {
             healthDays: healthDays.map(HealthDayEntry.init), auditCheckpoint: auditCheckpoint)
     }
 
-    static func text(_ content: OutcomeValue.Content) -> String {
+    /// A value as the CSV writes it; a real rounded to `places` when its item defines them.
+    static func text(_ content: OutcomeValue.Content, places: Int? = nil) -> String {
         switch content {
         case .integer(let value): String(value)
-        case .double(let value): CSVCell.decimal(value)
+        case .double(let value): places.map { CSVCell.decimal(value, places: $0) } ?? CSVCell.decimal(value)
         case .boolean(let value): value ? "true" : "false"
         case .text(let value): value
         case .date(let value): instant(value)
