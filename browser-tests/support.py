@@ -183,8 +183,13 @@ def switch_language(driver, tag: str) -> None:
 
 def open_menu_for(driver, element):
     """`element`, after opening the header's menu with its button when the element is in the closed menu
-    (signed in, narrow screens: the links and the language switch are under "Menu")."""
-    if not element.is_displayed():
+    (signed in, narrow screens: the links and the language switch are under "Menu"). On a wide screen they are
+    shown inline though the `<details>` is closed, which Selenium's `is_displayed` (and so its click) takes for
+    hidden: there the `open` attribute is set, which changes nothing on the screen."""
+    if driver.execute_script("return arguments[0].checkVisibility()", element):
+        driver.execute_script("const menu = arguments[0].closest('details.site-menu'); if (menu) menu.open = true",
+                              element)
+    else:
         menus = driver.find_elements(By.CSS_SELECTOR, "details.site-menu:not([open]) > summary")
         if menus and menus[0].is_displayed():
             menus[0].click()

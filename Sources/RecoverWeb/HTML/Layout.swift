@@ -56,7 +56,8 @@ public enum Layout {
             session.account.role.isStaff
             ? "<li><a href=\"/console\">\(t["nav.console"])</a></li>" : "<li><a href=\"/\">\(t["nav.home"])</a></li>"
         // A disclosure (no script needed) holding the links and the language switch, so the header stays one
-        // row on a small phone at large text (the same on every width: one header to learn).
+        // row on a small phone at large text; where the row has room (app.css, a container query in em) its
+        // summary goes and the same links show inline, so there is only ever one set of them.
         return """
             <details class="site-menu"><summary>\(t["nav.menu"])</summary>
             <nav class="site-nav" aria-label="\(t["nav.label"])"><ul>
