@@ -81,16 +81,45 @@ def test_invitation_cannot_be_used_twice(server, driver):
     check_page(driver, "invitation-used")
 
 
+def join_with_problems(driver, server, email: str, confirmation: str, fields: list, follow: int, name: str):
+    """Sends the join form with `email`, a password and `confirmation`; the summary takes the focus and lists
+    each problem as a link to its field (`fields`, in the form's order), and following link `follow` focuses it;
+    screenshotted at 360 px and at 150 % text."""
+    password = "password123" if confirmation == "password124" else PASSWORD
+    fill(driver, "email", email)
+    fill(driver, "password", password)
+    fill(driver, "confirmation", confirmation)
+    # Past the browser's own e-mail check, as an old browser or a script would send it.
+    driver.execute_script("document.getElementById('email').type = 'text'")
+    submit(driver, "/join/" + server.invitation_url.rsplit("/", 1)[1])
+    summary = driver.find_element(By.ID, "error-summary")
+    assert driver.switch_to.active_element == summary
+    links = summary.find_elements(By.CSS_SELECTOR, "li a")
+    assert [link.get_attribute("hash") for link in links] == [f"#{field}" for field in fields]
+    links[follow].click()
+    assert driver.switch_to.active_element.get_attribute("id") == fields[follow]
+    check_page(driver, name)
+    support.large_text(driver)
+    support.screenshot(driver, name + "-large-text")
+    return summary
+
+
 def test_join_form_explains_problems(server, driver):
     driver.get(server.invitation_url)
-    fill(driver, "email", "pat@example.com")
-    fill(driver, "password", "password123")
-    fill(driver, "confirmation", "password124")
-    submit(driver, "/join/" + server.invitation_url.rsplit("/", 1)[1])
+    join_with_problems(driver, server, "pat@example.com", "password124", ["password", "confirmation"], 1,
+                       "join-problems")
     main = driver.find_element(By.TAG_NAME, "main").text
     assert "too common" in main
     assert "not the same" in main
-    check_page(driver, "join-problems")
+
+
+def test_join_problems_in_chinese_link_to_their_fields(server, driver):
+    driver.get(server.invitation_url)
+    support.switch_language(driver, "zh-Hans")
+    assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh-Hans"
+    summary = join_with_problems(driver, server, "not an address", PASSWORD + "r", ["email", "confirmation"], 0,
+                                 "join-problems-zh")
+    assert summary.find_element(By.TAG_NAME, "h2").text == "请更正下面标出的内容。"
 
 
 def test_wrong_password_then_throttling(server, driver):
