@@ -23,7 +23,7 @@ extension RecoverSchema {
         + ReminderPreferenceStore.postgresMigrations + CalendarFeedStore.postgresMigrations
         + StudyContactStore.postgresMigrations + PushSubscriptions.postgresMigrations
         + OutcomeCorrections.postgresMigrations + StudyVersionStore.postgresMigrations
-        + [SurveyDataStore.postgresDraftStudyVersion]
+        + [SurveyDataStore.postgresDraftStudyVersion] + FeedVersionStore.postgresMigrations
 
     /// Connects to the study database at `url`, applies the migrations not yet applied (several instances
     /// starting at once apply each once), and records every write in the audit trail as `system` unless the

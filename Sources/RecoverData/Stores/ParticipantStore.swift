@@ -138,6 +138,8 @@ public protocol ParticipantStore: Sendable {
     /// Every version of the study, oldest first (the shipped study alone before any amendment): what the
     /// participant's answers were given under, for the precision of their numbers in a download.
     func studyDefinitions() throws -> [StudyDefinition]
+    /// How far what the participant's feed shows has changed: the feed page's validator, one cheap read.
+    func feedVersion(participantID: String) throws -> FeedVersion
 }
 
 /// One day of a participant's feed and its week.
