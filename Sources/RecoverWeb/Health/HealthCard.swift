@@ -14,10 +14,13 @@ enum HealthCard {
     static func shows(
         _ request: Request, participant: ParticipantContext, day: LocalDate, study: StudyServices
     ) throws -> Bool {
-        guard participant.isOnboarded, day == participant.today,
-            request.cookies[Cookie.name(cookie, secure: request.isSecure)] == nil
-        else { return false }
+        guard participant.isOnboarded, day == participant.today, !isHidden(request) else { return false }
         return try study.records.healthUploads(participantID: participant.account.id).isEmpty
+    }
+
+    /// Whether this browser said "Not now" (the cookie).
+    static func isHidden(_ request: Request) -> Bool {
+        request.cookies[Cookie.name(cookie, secure: request.isSecure)] != nil
     }
 
     static func render(_ request: Request) -> HTML {

@@ -11,15 +11,26 @@ enum FeedPage {
     static func show(_ request: Request, study: StudyServices) throws -> Response {
         guard let account = request.account else { return .redirect(to: "/sign-in") }
         if account.role.isStaff { return .redirect(to: "/console") }
-        let participant = try ParticipantContext.load(request, study: study)
-        // A required consent document has a new version: the feed waits until it is signed (or they withdraw).
-        if let pending = participant.state.pendingConsents.first {
-            return .redirect(to: "/consent/sign/\(pending.current.documentID)")
-        }
-        var day = participant.today
+        let now = study.now()
+        let zone = TimeZone(identifier: try ParticipantContext.participantAccount(request).zoneIdentifier) ?? .gmt
+        let today = LocalDateTime(instant: now, in: zone).date
+        var day = today
         if let text = request.query["day"] {
             guard let chosen = LocalDate(text) else { throw HTTPError(.badRequest, "study.error.badDay") }
             day = chosen
+        }
+        // Before any other read: an unchanged feed costs this one read (a page with the one-time saved note
+        // is always made, so the response clears its cookie).
+        let tag = try FeedTag(request, account: account, day: day, today: today, study: study).value
+        if SavedNote.task(in: request) == nil, let sent = request.headers["if-none-match"],
+            ConditionalPagesMiddleware.matches(sent, tag)
+        {
+            return ConditionalPagesMiddleware.notModified(tag: tag)
+        }
+        let participant = try ParticipantContext.load(request, study: study, now: now)
+        // A required consent document has a new version: the feed waits until it is signed (or they withdraw).
+        if let pending = participant.state.pendingConsents.first {
+            return .redirect(to: "/consent/sign/\(pending.current.documentID)")
         }
         let weekStart = CareFeed.weekStart(of: day)
         let events = try study.records.feed(for: participant.state, day: day, weekStart: weekStart)
@@ -35,6 +46,7 @@ enum FeedPage {
                 healthCard: healthCard, contactCard: contactCard,
                 saved: saved, knee: participant.state.surgery.knee))
         if saved != nil { response.cookies.append(SavedNote.clear(request)) }
+        response.headers["ETag"] = tag
         return response
     }
 

@@ -20,11 +20,12 @@ struct ParticipantContext {
 
     func taskID(_ studyTaskID: String) -> String { state.taskID(studyTaskID) }
 
-    /// The participant of `request`. Staff and visitors get an error (callers redirect them first).
-    static func load(_ request: Request, study: StudyServices) throws -> ParticipantContext {
+    /// The participant of `request` at `now` (the study clock's by default). Staff and visitors get an error
+    /// (callers redirect them first).
+    static func load(_ request: Request, study: StudyServices, now: Date? = nil) throws -> ParticipantContext {
         let account = try participantAccount(request)
         return ParticipantContext(
-            state: try study.records.participant(account, now: study.now()), language: language(request))
+            state: try study.records.participant(account, now: now ?? study.now()), language: language(request))
     }
 
     /// The signed-in participant's account; a 403 for staff, visitors and withdrawn participants. The one

@@ -50,7 +50,7 @@ public struct ConditionalPagesMiddleware: Middleware {
         else { return response }
         let tag = response.header("ETag") ?? "W/\"\(Compression.digest(response.body))\""
         response.headers["ETag"] = tag
-        response.headers["Cache-Control"] = "private, no-cache"
+        response.headers["Cache-Control"] = Self.cacheControl
         if let sent = request.headers["if-none-match"], Self.matches(sent, tag) {
             response.status = .notModified
             response.body = []
@@ -58,8 +58,17 @@ public struct ConditionalPagesMiddleware: Middleware {
         return response
     }
 
+    /// What a kept page's `Cache-Control` says: this browser only, revalidated on every use.
+    public static let cacheControl = "private, no-cache"
+
+    /// The answer of a handler that found the page `tag` names unchanged before making it: 304, no body, the
+    /// validators a full page would carry.
+    public static func notModified(tag: String) -> Response {
+        Response(status: .notModified, headers: ["ETag": tag, "Cache-Control": cacheControl])
+    }
+
     /// Whether an `If-None-Match` list names `tag` (weak comparison, RFC 9110 13.1.2).
-    static func matches(_ list: String, _ tag: String) -> Bool {
+    public static func matches(_ list: String, _ tag: String) -> Bool {
         let opaque = { (text: String) -> String in text.hasPrefix("W/") ? String(text.dropFirst(2)) : text }
         let wanted = opaque(tag)
         return list.split(separator: ",").contains { item in

@@ -1,0 +1,83 @@
+import Foundation
+import RecoverData
+import RecoverWeb
+import Testing
+import Web
+
+/// The feed's `ETag` comes from the feed's version (``FeedVersion``) and what the page is made for, so a
+/// browser revisiting an unchanged feed gets 304 and no body, and any change gets the new page.
+struct FeedRevalidationTests {
+    /// A participant who finished onboarding, past the one-time "saved" note.
+    func onboarded() throws -> StudyClient {
+        var client = try StudyAnswerTests().onboarded()
+        client.get("/")
+        return client
+    }
+
+    @Test func anUnchangedFeedIsAnswered304WithoutABody() throws {
+        var client = try onboarded()
+        let first = client.get("/")
+        #expect(first.status == .ok)
+        let tag = try #require(first.header("ETag"))
+        #expect(tag.hasPrefix("W/\"feed-"))
+        let again = client.get("/", headers: ["if-none-match": tag])
+        #expect(again.status == .notModified)
+        #expect(again.body.isEmpty)
+        #expect(again.header("ETag") == tag)
+        #expect(again.header("Cache-Control") == "private, no-cache")
+        #expect(client.get("/").header("ETag") == tag, "the same feed, the same tag")
+    }
+
+    @Test func aSubmittedCheckinGivesTheNewFeedUnderANewTag() throws {
+        var client = try onboarded()
+        let tag = try #require(client.get("/").header("ETag"))
+        client.open("/survey/checkin/0")
+        let opened = client.get("/", headers: ["if-none-match": tag])
+        #expect(opened.status == .notModified, "opening a survey changes nothing the feed shows")
+        client.post(
+            "/survey/checkin/0",
+            form: ["step": "checkin.form", "action": "next", "checkin.form.pain": "3", "checkin.form.sleep": "7"])
+        let saved = client.get("/", headers: ["if-none-match": tag])
+        #expect(saved.status == .ok)
+        #expect(saved.text.contains("Pain 3"))
+        let newTag = try #require(client.get("/").header("ETag"))
+        #expect(newTag != tag)
+        #expect(client.get("/", headers: ["if-none-match": newTag]).status == .notModified)
+    }
+
+    @Test func anotherDayLanguageOrTodayHasAnotherTag() throws {
+        var client = try onboarded()
+        let today = try #require(client.get("/").header("ETag"))
+        let yesterday = client.get("/", query: ["day": "2027-01-14"], headers: ["if-none-match": today])
+        #expect(yesterday.status == .ok)
+        #expect(yesterday.header("ETag") != today)
+        client.moveToday(by: 1)
+        let tomorrow = client.get("/", headers: ["if-none-match": today])
+        #expect(tomorrow.status == .ok, "a new day in the participant's zone")
+        let tomorrowTag = try #require(tomorrow.header("ETag"))
+        client.post("/language", form: ["language": "zh-Hans", "back": "/"])
+        let chinese = client.get("/", headers: ["if-none-match": tomorrowTag])
+        #expect(chinese.status == .ok)
+        #expect(chinese.text.contains("lang=\"zh-Hans\""))
+        #expect(chinese.header("ETag") != tomorrowTag)
+    }
+
+    @Test func anotherSessionAndTheStudyTeamsCardChangeTheTag() throws {
+        var client = try onboarded()
+        let tag = try #require(client.get("/").header("ETag"))
+        let records = StudyDatabase(database: client.fixture.database)
+        let contact = try StudyContact.validated(
+            name: "Dr. Mei Lin", roleEnglish: "Study nurse", roleChinese: "研究护士", phone: "+86 10 1234 5678",
+            email: "", notesEnglish: "", notesChinese: "", at: client.fixture.clock.now)
+        try records.setStudyContact(contact, by: "account:admin")
+        let withCard = client.get("/", headers: ["if-none-match": tag])
+        #expect(withCard.status == .ok)
+        #expect(withCard.text.contains("Dr. Mei Lin"))
+        let cardTag = try #require(withCard.header("ETag"))
+        client.post("/sign-out", form: [:])
+        client.get("/sign-in")
+        client.post("/sign-in", form: ["email": "pat@example.com", "password": "correct horse battery"])
+        let signedIn = client.get("/", headers: ["if-none-match": cardTag])
+        #expect(signedIn.status == .ok, "a new session has a new CSRF token in the page")
+    }
+}
