@@ -12,7 +12,7 @@ import Web
 /// by `DemoData` as real participants' are, served by the app `recover serve` builds (durability FULL):
 /// - wrk (2 threads, 32 connections, `WEB_BENCH_SECONDS`, default 5): `sign-in`, `feed` (participant 1's feed
 ///   with a month of history), `survey-step` (their open check-in page), `insights`, `console-dashboard` (an
-///   admin, dashboard cache off);
+///   admin, dashboard cache off), `feed-revalidate` (the feed asked again with `If-None-Match` of its `ETag`);
 /// - `checkin-submit`: 32 libcurl connections, each complete check-in a GET of the step and a POST of the
 ///   answers with its CSRF token, committed before the 303; one per open check-in event of the study;
 /// - the feed's cost in-process with 10, 1,000 and all participants and with 1, 30 and 365 days of history;
@@ -77,6 +77,9 @@ enum WebBenchmark {
             print(String(format: "web.%@.in-process: %.1f µs/request", route.name, cpu))
         }
 
+        if runs("feed") || runs("feed-revalidate") {
+            try revalidation(study, wrk: wrk, base: base, token: participant, baseline)
+        }
         if runs("checkin-submit") {
             let submissions = try checkinSubmissions(study, base: base)
             print(String(format: "web.checkin-submit.submissions-per-second: %.0f /s", submissions.perSecond))
@@ -87,6 +90,24 @@ enum WebBenchmark {
         }
         if runs("scaling") { try scaling(study, folder: folder) }
         if runs("soak") { try soak(wrk: wrk, url: base + "/", token: participant) }
+    }
+
+    /// `web.feed-revalidate`: the same feed, asked with `If-None-Match` of its last `ETag`, as a browser
+    /// revisiting an unchanged feed does (answered 304 after one read of the feed's version).
+    static func revalidation(_ study: BenchStudy, wrk: String, base: String, token: String, _ baseline: Figures) throws
+    {
+        let page = study.app.respond(to: Request(method: .get, path: "/", cookies: ["recover_session": token]))
+        guard let tag = page.header("ETag") else { throw Failure("the feed has no ETag") }
+        let request = Request(
+            method: .get, path: "/", headers: ["if-none-match": tag], cookies: ["recover_session": token])
+        let answer = study.app.respond(to: request)
+        guard answer.status == .notModified else { throw Failure("the feed answered \(answer.status) to its ETag") }
+        let figures = try measure(
+            wrk: wrk, url: base + "/", headers: ["Cookie: recover_session=\(token)", "If-None-Match: \(tag)"])
+        report("feed-revalidate", figures)
+        ratio("feed-revalidate", figures.requestsPerSecond, baseline)
+        let cpu = medianMicroseconds(count: 2000) { _ = study.app.respond(to: request) }
+        print(String(format: "web.feed-revalidate.in-process: %.1f µs/request", cpu))
     }
 
     static func ratio(_ name: String, _ perSecond: Double, _ baseline: Figures) {
