@@ -69,6 +69,8 @@ public struct ConditionalPagesMiddleware: Middleware {
 
     /// Whether an `If-None-Match` list names `tag` (weak comparison, RFC 9110 13.1.2).
     public static func matches(_ list: String, _ tag: String) -> Bool {
+        // What a browser sends back: the one tag it was given, byte for byte (no list to split).
+        if list == tag { return true }
         let opaque = { (text: String) -> String in text.hasPrefix("W/") ? String(text.dropFirst(2)) : text }
         let wanted = opaque(tag)
         return list.split(separator: ",").contains { item in
