@@ -202,6 +202,7 @@ let package = Package(
             dependencies: [
                 "Web", "RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover", "Cryptography",
                 "Exports", "HealthImport", "HealthExportFixture", "MailTestSupport", "Delivery", "PDFTestSupport",
+                "PostgresTestSupport",
             ]),
         .testTarget(
             name: "RecoverCLITests",

@@ -1,4 +1,7 @@
+import Cryptography
 import Foundation
+import PostgresTestSupport
+import RecoverApp
 import RecoverData
 import RecoverWeb
 import Testing
@@ -79,5 +82,32 @@ struct FeedRevalidationTests {
         client.post("/sign-in", form: ["email": "pat@example.com", "password": "correct horse battery"])
         let signedIn = client.get("/", headers: ["if-none-match": cardTag])
         #expect(signedIn.status == .ok, "a new session has a new CSRF token in the page")
+    }
+}
+
+/// The same on a PostgreSQL study database: the triggers there keep the version the tag is made from.
+struct FeedRevalidationPostgresTests {
+    @Test(.enabled(if: TestCluster.isAvailable)) func aDraftStartedOnPostgreSQLGivesTheFeedANewTag() throws {
+        let clock = ManualClock()
+        var configuration = AppConfiguration.forTests(
+            folder: FileManager.default.temporaryDirectory.appending(path: "recover-feed-tag-tests")
+                .appending(path: UUID().uuidString),
+            clock: { clock.now })
+        configuration.database = try TestDatabase.newSchemaURL()
+        let recover = try RecoverApp(configuration: configuration)
+        var client = TestClient(fixture: recover, respond: recover.web.respond(to:))
+        try client.join(
+            Enrollment(
+                directory: recover.folder.directory, hasher: PasswordHasher(strength: .minimum), now: { clock.now }),
+            email: "pat@example.com", password: "correct horse battery")
+        let first = client.get("/")
+        #expect(first.status == .ok)
+        let tag = try #require(first.header("ETag"))
+        #expect(client.get("/", headers: ["if-none-match": tag]).status == .notModified)
+        client.open("/survey/onboarding/0")
+        client.post("/survey/onboarding/0", form: ["step": "onboarding.welcome", "action": "next"])
+        let continued = client.get("/", headers: ["if-none-match": tag])
+        #expect(continued.status == .ok, "the saved draft turns Start into Continue")
+        #expect(continued.header("ETag") != tag)
     }
 }
