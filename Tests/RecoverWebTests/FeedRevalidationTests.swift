@@ -65,6 +65,17 @@ struct FeedRevalidationTests {
         #expect(chinese.header("ETag") != tomorrowTag)
     }
 
+    @Test func hidingTheHealthCardOnThisBrowserChangesTheTag() throws {
+        var client = try onboarded()
+        let shown = client.get("/")
+        #expect(shown.text.contains("health-card-title"))
+        let tag = try #require(shown.header("ETag"))
+        client.post("/account/health/not-now", form: [:])
+        let hidden = client.get("/", headers: ["if-none-match": tag])
+        #expect(hidden.status == .ok, "the cookie, not a record, hides the card")
+        #expect(!hidden.text.contains("health-card-title"))
+    }
+
     @Test func anotherSessionAndTheStudyTeamsCardChangeTheTag() throws {
         var client = try onboarded()
         let tag = try #require(client.get("/").header("ETag"))
