@@ -5,6 +5,7 @@ import re
 import urllib.parse
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 import support
 from support import check_page, fill, join, sign_in, submit
@@ -53,6 +54,35 @@ def test_join_sign_out_and_sign_in_again(server, driver):
 
     sign_in(driver, server, "pat@example.com", PASSWORD)
     assert driver.current_url == server.url("/")
+
+
+def test_join_error_summary_links_each_problem_to_its_field(server, driver):
+    """A join form sent with an e-mail the server refuses and a confirmation that differs: the summary takes the
+    focus, names both problems as links, and a link puts the focus on its field; in English and in Chinese."""
+    code = server.invitation_url.rsplit("/", 1)[1]
+    for tag, title, name in (("en", "Please correct the fields marked below.", "en"),
+                             ("zh-Hans", "请更正下面标出的内容。", "zh")):
+        driver.get(server.invitation_url)
+        if tag != "en":
+            support.switch_language(driver, tag)
+        fill(driver, "email", "pat@example")  # the browser takes it; the server wants a dot in the domain
+        fill(driver, "password", PASSWORD)
+        fill(driver, "confirmation", PASSWORD + " typo")
+        submit(driver, "/join/" + code)
+        summary = driver.find_element(By.CSS_SELECTOR, "[data-error-summary]")
+        WebDriverWait(driver, 10).until(lambda d: d.switch_to.active_element == summary)
+        assert summary.find_element(By.CSS_SELECTOR, ".error-summary-title").text == title
+        links = summary.find_elements(By.CSS_SELECTOR, "a")
+        assert [link.get_attribute("href").rsplit("#", 1)[1] for link in links] == ["email", "confirmation"]
+        assert driver.find_element(By.ID, "email").get_attribute("value") == "pat@example", "what was typed stays"
+        check_page(driver, f"join-errors-{name}")
+        support.large_text(driver)
+        check_page(driver, f"join-errors-{name}-large-text")
+        links[1].click()
+        assert driver.switch_to.active_element.get_attribute("id") == "confirmation"
+        links[0].click()
+        assert driver.switch_to.active_element.get_attribute("id") == "email"
+    support.switch_language(driver, "en")
 
 
 def test_join_with_a_registered_email_answers_like_a_new_one(server, driver):

@@ -34,7 +34,5 @@ import Web
         #expect(field.rendered.contains("value=\"a&quot;b\""))
         #expect(field.rendered.contains("aria-describedby=\"email-hint email-error\""))
         #expect(field.rendered.contains("aria-invalid=\"true\" required"))
-        #expect(FormField.alert(nil) == .empty)
-        #expect(FormField.alert("<b>").rendered == "<p class=\"alert\" role=\"alert\">&lt;b&gt;</p>")
     }
 }

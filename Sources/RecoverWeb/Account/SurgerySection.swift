@@ -53,12 +53,15 @@ enum SurgerySection {
         }
         let accepted = SurgeryDetails.acceptedDates(today: today)
         let kneeError = problems.knee.map { t[$0] }
+        let dateError = problems.date.map { t($0, ["earliest": StudyText.longDate(accepted.lowerBound, t)]) }
         let kneeInvalid: HTML =
             kneeError == nil ? .empty : " aria-invalid=\"true\" aria-describedby=\"surgery-knee-error\""
-        let options = RangeOfMotionTask.Limb.allCases.map { limb -> HTML in
+        // The first knee's radio has the id the error summary links to.
+        let options = RangeOfMotionTask.Limb.allCases.enumerated().map { index, limb -> HTML in
             let checked: HTML = knee == limb.rawValue ? " checked" : .empty
+            let id: HTML = index == 0 ? " id=\"surgery-knee\"" : .empty
             return """
-                <label class="radio-row"><input type="radio" name="knee" value="\(limb.rawValue)"\(checked)\(kneeInvalid) required> \
+                <label class="radio-row"><input type="radio"\(id) name="knee" value="\(limb.rawValue)"\(checked)\(kneeInvalid) required> \
                 \(t["surgery.knee.\(limb.rawValue)"])</label>
                 """
         }
@@ -67,9 +70,12 @@ enum SurgerySection {
         let dateField = FormField.input(
             name: "surgeryDate", label: t["surgery.date"], type: "date", value: date ?? "",
             hint: t("surgery.date.hint", ["earliest": StudyText.longDate(accepted.lowerBound, t)]),
-            error: problems.date.map { t($0, ["earliest": StudyText.longDate(accepted.lowerBound, t)]) },
+            error: dateError,
             extra: " min=\"\(accepted.lowerBound.description)\" max=\"\(accepted.upperBound.description)\"")
-        let alert: HTML = problems.isEmpty ? .empty : FormField.alert(t["surgery.error.summary"])
+        let alert = ErrorSummary.render(
+            heading: t["surgery.error.summary"],
+            problems: ErrorSummary.problems(fields: [("surgery-knee", kneeError), ("surgeryDate", dateError)]), level: 3
+        )
         return """
             <section class="card" id="surgery" aria-labelledby="surgery-heading">
             <h2 id="surgery-heading">\(t["surgery.title"])</h2>

@@ -86,7 +86,7 @@ enum CorrectionSection {
         return """
             <form class="stack" method="post" action="/console/participants/\(participantID)/corrections#corrections">\(Layout.csrfField(request))
             <h3>\(t["console.corrections.formTitle"])</h3>
-            \(FormField.alert(problem))
+            \(ErrorSummary.render(message: problem, level: 4))
             <div class="field"><label for="correction-value">\(t["console.corrections.which"])</label>
             <select id="correction-value" name="value" required>\(options)</select></div>
             <div class="field"><label for="correction-new">\(t["console.corrections.new"])</label>

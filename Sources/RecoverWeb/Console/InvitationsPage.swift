@@ -213,7 +213,7 @@ enum InvitationsPage {
         let content: HTML =
             ready
             ? """
-            \(FormField.alert(problem))
+            \(ErrorSummary.render(heading: t["join.error.summary"], problems: problem.map { [ErrorSummary.Problem($0, field: "addresses")] } ?? [], level: 3))
             <form class="stack" method="post" action="/console/invitations/email">\(Layout.csrfField(request))
             <div class="field"><label for="addresses">\(t["console.invitations.addresses"])</label>
             <p class="hint" id="addresses-hint">\(t["console.invitations.addressesHint"])</p>

@@ -116,7 +116,7 @@ enum StaffPage {
                 \(mailNote)
                 <section class="card" aria-labelledby="add-heading">
                 <h2 id="add-heading">\(t["console.staff.add"])</h2>
-                \(FormField.alert(problem.map { t[$0] }))
+                \(ErrorSummary.render(heading: t["join.error.summary"], problems: problem.map { [ErrorSummary.Problem(t[$0], field: "email")] } ?? [], level: 3))
                 <form class="stack" method="post" action="/console/staff">\(Layout.csrfField(request))
                 \(FormField.input(name: "email", label: t["field.email"], type: "email", autocomplete: "off", error: problem.map { t[$0] }))
                 <div class="field"><label for="role">\(t["console.staff.role"])</label>

@@ -83,7 +83,7 @@ enum ContactConsolePage {
                 <p>\(t["contact.console.intro"])</p>
                 <section class="card" aria-labelledby="contact-form-heading">
                 <h2 id="contact-form-heading">\(t["contact.console.form"])</h2>
-                \(FormField.alert(message))
+                \(ErrorSummary.render(heading: t["join.error.summary"], problems: ErrorSummary.problems(fields: [(problemField ?? "", message)]), level: 3))
                 <form class="stack" method="post" action="/console/contact">\(Layout.csrfField(request))
                 \(inputs)
                 <div><button class="button" type="submit">\(t["contact.console.save"])</button></div>

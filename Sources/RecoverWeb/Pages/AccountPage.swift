@@ -41,25 +41,27 @@ enum AccountPage {
         case .wait(let seconds):
             let message = WebServices.waitMessage("account.error.wait", seconds: seconds, t)
             return WebServices.tooManyAttempts(
-                render(request, noticeKey: nil, passwordProblem: message), retryAfter: seconds)
+                render(request, noticeKey: nil, passwordProblem: ErrorSummary.Problem(message)), retryAfter: seconds)
         case .granted(let reservation):
             guard services.hasher.verify(current, against: account.passwordHash) else {
                 return .html(
-                    render(request, noticeKey: nil, passwordProblem: t["account.error.currentPassword"]),
+                    render(
+                        request, noticeKey: nil,
+                        passwordProblem: ErrorSummary.Problem(t["account.error.currentPassword"], field: "current")),
                     status: .unprocessableContent)
             }
             try services.throttle.succeeded(reservation)
         }
-        let problem: String?
+        let problem: ErrorSummary.Problem?
         if let policy = PasswordPolicy.problem(with: new, email: account.email) {
-            problem = policy.rawValue
+            problem = ErrorSummary.Problem(t[policy.rawValue], field: "password")
         } else if new != (form["confirmation"] ?? "") {
-            problem = "join.error.confirmation"
+            problem = ErrorSummary.Problem(t["join.error.confirmation"], field: "confirmation")
         } else {
             problem = nil
         }
         if let problem {
-            return .html(render(request, noticeKey: nil, passwordProblem: t[problem]), status: .unprocessableContent)
+            return .html(render(request, noticeKey: nil, passwordProblem: problem), status: .unprocessableContent)
         }
         account.passwordHash = try services.hasher.hash(new)
         // A new password ends every other session and tells the address; this browser gets a fresh session.
@@ -82,11 +84,13 @@ enum AccountPage {
         return response
     }
 
-    /// The page; `passwordProblem` is the password form's message, already in the request's language.
-    static func render(_ request: Request, noticeKey: String?, passwordProblem: String?) -> HTML {
+    /// The page; `passwordProblem` is the password form's problem, already in the request's language, with the
+    /// field it is about (none: a wait).
+    static func render(_ request: Request, noticeKey: String?, passwordProblem: ErrorSummary.Problem?) -> HTML {
         let t = Localizer(request.language)
         guard let account = request.account else { return .empty }
         let notice: HTML = noticeKey.map { "<p class=\"notice\" role=\"status\">\(t[$0])</p>" } ?? .empty
+        let passwordError = { (field: String) in passwordProblem?.fieldID == field ? passwordProblem?.message : nil }
         let languageOptions = Language.allCases.map { language in
             let selected: HTML = language == request.language ? " selected" : .empty
             return HTML(
@@ -112,12 +116,12 @@ enum AccountPage {
                 \(AccountRecordSections.render(request))
                 <section class="card" aria-labelledby="password-heading">
                 <h2 id="password-heading">\(t["account.changePassword"])</h2>
-                \(FormField.alert(passwordProblem))
+                \(ErrorSummary.render(heading: t["join.error.summary"], problems: passwordProblem.map { [$0] } ?? [], level: 3))
                 <form class="stack" method="post" action="/account/password">
                 \(Layout.csrfField(request))
-                \(FormField.input(name: "current", label: t["field.currentPassword"], type: "password", autocomplete: "current-password"))
-                \(FormField.input(name: "password", label: t["field.newPassword"], type: "password", autocomplete: "new-password", hint: t["password.hint"], extra: " minlength=\"8\""))
-                \(FormField.input(name: "confirmation", label: t["field.confirmPassword"], type: "password", autocomplete: "new-password"))
+                \(FormField.input(name: "current", label: t["field.currentPassword"], type: "password", autocomplete: "current-password", error: passwordError("current")))
+                \(FormField.input(name: "password", label: t["field.newPassword"], type: "password", autocomplete: "new-password", hint: t["password.hint"], error: passwordError("password"), extra: " minlength=\"8\""))
+                \(FormField.input(name: "confirmation", label: t["field.confirmPassword"], type: "password", autocomplete: "new-password", error: passwordError("confirmation")))
                 <div><button class="button" type="submit">\(t["account.changePassword"])</button></div>
                 </form>
                 </section>

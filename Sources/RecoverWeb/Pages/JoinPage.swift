@@ -91,13 +91,19 @@ enum JoinPage {
 
     static func render(_ request: Request, code: String, email: String, problems: Problems) -> HTML {
         let t = Localizer(request.language)
-        let summary = problems.general ?? (problems.isEmpty ? nil : t["join.error.summary"])
+        let summary = ErrorSummary.render(
+            heading: t["join.error.summary"],
+            problems: ErrorSummary.problems(
+                fields: [
+                    ("email", problems.email.map { t[$0] }), ("password", problems.password.map { t[$0] }),
+                    ("confirmation", problems.confirmation.map { t[$0] }),
+                ], general: problems.general))
         return Layout.page(
             title: t["join.title"], request: request,
             body: """
                 <h1>\(t["join.title"])</h1>
                 <p>\(t["join.intro"])</p>
-                \(FormField.alert(summary))
+                \(summary)
                 <form class="stack card" method="post" action="/join/\(code)">
                 \(Layout.csrfField(request))
                 <input type="hidden" name="timeZone" value="" data-timezone>

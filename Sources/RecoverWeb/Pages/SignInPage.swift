@@ -69,7 +69,7 @@ enum SignInPage {
             body: """
                 <h1>\(t[titleKey])</h1>
                 \(notice)
-                \(FormField.alert(error))
+                \(ErrorSummary.render(message: error))
                 <form class="stack card" method="post" action="\(action)">
                 \(Layout.csrfField(request))\(carried)
                 \(FormField.input(name: "email", label: t["field.email"], type: "email", value: email, autocomplete: "username"))

@@ -27,7 +27,9 @@ enum ForgotPasswordPage {
         let email = Account.normalizedEmail(form["email"] ?? "")
         guard Account.isPlausibleEmail(email), MailAddress.isValid(email) else {
             return .html(
-                render(request, recovery: recovery, email: email, problem: t["join.error.email"]),
+                render(
+                    request, recovery: recovery, email: email,
+                    problem: ErrorSummary.Problem(t["join.error.email"], field: "email")),
                 status: .unprocessableContent)
         }
         let rules = [
@@ -42,7 +44,8 @@ enum ForgotPasswordPage {
             let wait = max(1, Int(seconds.rounded(.up)))
             let message = WebServices.waitMessage("recovery.error.wait", seconds: wait, t)
             return WebServices.tooManyAttempts(
-                render(request, recovery: recovery, email: email, problem: message), retryAfter: wait)
+                render(request, recovery: recovery, email: email, problem: ErrorSummary.Problem(message)),
+                retryAfter: wait)
         case .reserved:
             // Whether a message was queued is deliberately not looked at: the answer is the same.
             _ = try recovery.recovery.requestReset(
@@ -51,7 +54,9 @@ enum ForgotPasswordPage {
         }
     }
 
-    static func render(_ request: Request, recovery: RecoveryServices, email: String, problem: String?) -> HTML {
+    static func render(
+        _ request: Request, recovery: RecoveryServices, email: String, problem: ErrorSummary.Problem?
+    ) -> HTML {
         let t = Localizer(request.language)
         guard recovery.mailReady else {
             return Layout.page(
@@ -67,10 +72,10 @@ enum ForgotPasswordPage {
             body: """
                 <h1>\(t["recovery.forgot.title"])</h1>
                 <p>\(t["recovery.forgot.intro"])</p>
-                \(FormField.alert(problem))
+                \(ErrorSummary.render(heading: t["join.error.summary"], problems: problem.map { [$0] } ?? []))
                 <form class="stack card" method="post" action="/forgot-password">
                 \(Layout.csrfField(request))
-                \(FormField.input(name: "email", label: t["field.email"], type: "email", value: email, autocomplete: "email"))
+                \(FormField.input(name: "email", label: t["field.email"], type: "email", value: email, autocomplete: "email", error: problem?.fieldID == "email" ? problem?.message : nil))
                 <div><button class="button" type="submit">\(t["recovery.forgot.submit"])</button></div>
                 </form>
                 <p><a href="/sign-in">\(t["recovery.backToSignIn"])</a></p>

@@ -69,13 +69,18 @@ enum ResetPasswordPage {
 
     static func render(_ request: Request, code: String, problems: Problems) -> HTML {
         let t = Localizer(request.language)
-        let summary = problems.isEmpty ? nil : t["join.error.summary"]
+        let summary = ErrorSummary.render(
+            heading: t["join.error.summary"],
+            problems: ErrorSummary.problems(fields: [
+                ("code", problems.code.map { t[$0] }), ("password", problems.password.map { t[$0] }),
+                ("confirmation", problems.confirmation.map { t[$0] }),
+            ]))
         return Layout.page(
             title: t["recovery.reset.title"], request: request,
             body: """
                 <h1>\(t["recovery.reset.title"])</h1>
                 <p>\(t["recovery.reset.intro"])</p>
-                \(FormField.alert(summary))
+                \(summary)
                 <form class="stack card" method="post" action="/reset-password">
                 \(Layout.csrfField(request))
                 \(FormField.input(name: "code", label: t["recovery.reset.code"], value: code, autocomplete: "off", hint: t["recovery.reset.codeHint"], error: problems.code.map { t[$0] }, extra: " data-reset-code spellcheck=\"false\" autocapitalize=\"none\""))

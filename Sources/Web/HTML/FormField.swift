@@ -25,10 +25,4 @@ public enum FormField {
             </div>
             """
     }
-
-    /// An alert box listing problems, announced to screen readers.
-    public static func alert(_ message: String?) -> HTML {
-        guard let message else { return .empty }
-        return "<p class=\"alert\" role=\"alert\">\(message)</p>"
-    }
 }

@@ -1,22 +1,15 @@
 import Research
 import Web
 
-/// The summary above a study page's form sent with problems (docs/components.md, "Error summary"): a heading and
-/// each problem as a link to its field; error-summary.js puts the focus on it when the page loads. The survey
-/// steps and the consent signing page share it.
-enum ErrorSummary {
+/// The error summary of a survey step or the consent signing page: each problem linked to the item or the
+/// page's own control it is about.
+extension ErrorSummary {
     /// The summary of `problems` on a page asking `items` (none on the consent signing page); nothing when there
     /// are no problems.
     static func render(_ problems: [StepProblem], items: [FormItem], t: Localizer) -> HTML {
-        guard !problems.isEmpty else { return .empty }
-        let links = problems.map { problem in
-            HTML("<li><a href=\"#\(fieldID(of: problem, items: items))\">\(t(problem.key, problem.arguments))</a></li>")
-        }
-        return """
-            <div class="error-summary alert" role="alert" tabindex="-1" id="error-summary" data-error-summary>\
-            <h2 class="error-summary-title">\(t["survey.error.summary"])</h2>\
-            <ul>\(links)</ul></div>
-            """
+        render(
+            heading: t["survey.error.summary"],
+            problems: problems.map { Problem(t($0.key, $0.arguments), field: fieldID(of: $0, items: items)) })
     }
 
     /// The id of the field a problem's link leads to: the item's input, else the page's control the problem is
