@@ -65,8 +65,8 @@ def test_a_researcher_corrects_a_value_and_the_audit_shows_it(server, driver):
     fill(driver, "correction-new", str(corrected))
     fill(driver, "correction-reason", "   ")
     submit(driver, form)
-    WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "p.alert"))
-    assert "Give a reason for the correction. Nothing was changed." in driver.find_element(By.CSS_SELECTOR, "p.alert").text
+    WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".error-summary"))
+    assert "Give a reason for the correction. Nothing was changed." in driver.find_element(By.CSS_SELECTOR, ".error-summary").text
     assert "No values have been corrected." in driver.find_element(By.ID, "corrections").text
     assert driver.find_element(By.ID, "correction-new").get_attribute("value") == str(corrected), "kept"
     driver.execute_script("document.getElementById('corrections').scrollIntoView()")

@@ -112,6 +112,18 @@ def test_header_is_inline_on_a_wide_screen_and_a_menu_on_a_phone(server):
         driver.find_element(By.CSS_SELECTOR, ".site-menu > summary").click()
         assert header_links(driver) == ["Home", "Progress", "Account", "中文", "Sign out"]
         support.screenshot(driver, "header-phone-menu-en")
+        # The phone at 150% text, in English and Chinese: still one row, the menu's links on the screen.
+        for tag, name in (("en", "en"), ("zh-Hans", "zh")):
+            if tag != "en":
+                support.switch_language(driver, tag)
+            support.large_text(driver)
+            assert shown(driver, ".site-menu > summary") == ["Menu" if tag == "en" else "菜单"]
+            driver.execute_script("document.querySelector('.site-menu').open = true")
+            geometry = header_overflow(driver)
+            assert geometry["height"] <= 70 and geometry["page"] <= support.WIDTH, f"{tag}: {geometry}"
+            support.screenshot(driver, f"header-phone-large-text-{name}")
+            driver.refresh()
+        support.switch_language(driver, "en")
     finally:
         driver.quit()
 

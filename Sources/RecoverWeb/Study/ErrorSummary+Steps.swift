@@ -1,9 +1,11 @@
 import Research
 import Web
 
+/// The error summary of a survey step or the consent signing page: each problem linked to the item or the
+/// page's own control it is about.
 extension ErrorSummary {
-    /// The summary of a study page's `problems` on a page asking `items` (none on the consent signing page): each
-    /// linked to its field; nothing when there are none.
+    /// The summary of `problems` on a page asking `items` (none on the consent signing page); nothing when there
+    /// are no problems.
     static func render(_ problems: [StepProblem], items: [FormItem], t: Localizer) -> HTML {
         render(
             heading: t["survey.error.summary"],
