@@ -56,6 +56,22 @@ import Web
         #expect(html.contains("<table class=\"data-table\">"))
     }
 
+    @Test func aCheckInTodayDoesNotHideTheDaysMissedBeforeIt() throws {
+        let fixture = try ConsoleFixture()
+        // Checked in today and 5 days ago: days 3, 2 and 1 before today were missed, whatever today's answer.
+        let lapsed = try fixture.addParticipant("lapsed@example.com", checkins: [5: (3, 8), 0: (3, 8)])
+        // Today, yesterday and 4 days ago: yesterday's check-in is in the window.
+        try fixture.addParticipant("steady@example.com", checkins: [4: (3, 8), 1: (3, 8), 0: (3, 8)])
+        let alerts = try StudyStorage(fixture.database).read { db in
+            try ConsoleQueries.alerts(today: fixture.today, in: db)
+        }
+        #expect(alerts.filter { $0.reason == .missedDailyTask(days: 3) }.map(\.participantID) == [lapsed])
+        let attention = try StudyStorage(fixture.database).read { db in
+            try ConsoleQueries.attention(today: fixture.today, in: db)
+        }
+        #expect(attention.filter { $0.reason == .behindToday } == [])
+    }
+
     @Test func dashboardFiguresAreReusedForThirtySecondsThenRecomputed() throws {
         let fixture = try ConsoleFixture()
         try fixture.addStaff("admin@example.com", role: .admin)

@@ -47,13 +47,11 @@ extension ConsoleQueries {
             """
             SELECT id, email, event_start, score FROM (
                 SELECT a.id, a.email, o.event_start, \(value) AS score
-                FROM account a
-                JOIN care_outcome o ON o.id = (SELECT o2.id FROM care_outcome o2
-                    WHERE o2.task_id = \(taskID(rule.task, of: "a.id")) AND o2.deleted_at IS NULL
-                    ORDER BY o2.event_start DESC LIMIT 1)
-                WHERE a.role = 'participant' AND a.withdrawn_at IS NULL
+                FROM participant_task t JOIN account a ON a.id = t.participant_id
+                JOIN care_outcome o ON o.id = t.latest_outcome_id
+                WHERE t.study_task = ? AND a.role = 'participant' AND a.withdrawn_at IS NULL
             ) AS latest WHERE score \(comparison) ? ORDER BY score \(order), event_start DESC, id
-            """, [rule.threshold])
+            """, [rule.task, rule.threshold])
         return try rows.map { row in
             ConsoleAlert(
                 participantID: try row.string("id"), email: try row.string("email"),
@@ -68,16 +66,21 @@ extension ConsoleQueries {
     static func participants(
         without studyTask: String, from first: LocalDate, before end: LocalDate, in db: StoreConnection
     ) throws -> [(id: String, email: String)] {
-        try db.query(
+        // The latest and the one before it are enough unless both fall on or after `end` (a rare case, probed).
+        func inWindow(_ column: String) -> String { "\(column) >= ? AND \(column) < ?" }
+        let window: [any StoreValue] = [first.description, end.description]
+        return try db.query(
             """
-            SELECT a.id, a.email FROM account a
-            JOIN care_task_version v ON v.task_id = \(taskID(studyTask, of: "a.id")) AND v.sequence = 0
-            WHERE a.role = 'participant' AND a.withdrawn_at IS NULL
-                AND substr(v.effective_at, 1, 10) <= ? AND \(onboarded)
-                AND NOT EXISTS (SELECT 1 FROM care_outcome o WHERE o.task_id = v.task_id AND o.deleted_at IS NULL
-                    AND o.event_start >= ? AND o.event_start < ?)
+            SELECT a.id, a.email FROM participant_task t JOIN account a ON a.id = t.participant_id
+            WHERE t.study_task = ? AND a.role = 'participant' AND a.withdrawn_at IS NULL AND t.start_day <= ?
+                AND \(onboarded)
+                AND ((\(inWindow("t.latest_event_start")))
+                    OR (t.latest_event_start >= ? AND \(inWindow("t.previous_event_start")))
+                    OR (t.previous_event_start >= ? AND EXISTS (SELECT 1 FROM care_outcome o
+                        WHERE o.task_id = t.task_id AND o.deleted_at IS NULL AND \(inWindow("o.event_start"))))) IS NOT TRUE
             ORDER BY a.created_at, a.id
-            """, [first.description, first.description, end.description]
+            """,
+            [studyTask, first.description] + window + [end.description] + window + [end.description] + window
         ).map { (try $0.string("id"), try $0.string("email")) }
     }
 
@@ -93,14 +96,12 @@ extension ConsoleQueries {
         let first = today.addingDays(1 - max(days, 1))
         let groups = try db.query(
             """
-            SELECT substr(v.task_id, length(p.patient_id) + 2) AS study_task, substr(v.effective_at, 1, 10) AS start_day,
+            SELECT t.study_task, t.current_effective_day AS start_day,
                 \(utcDay("a.withdrawn_at", in: db.dialect)) AS withdrawn_day, count(*) AS tasks,
-                min(v.version_id) AS sample
-            FROM account a JOIN care_plan p ON p.patient_id = a.id
-            JOIN care_task_version v ON v.care_plan_id = p.id
-            WHERE a.role = 'participant' AND NOT v.is_deleted
-                AND v.sequence = (SELECT max(v2.sequence) FROM care_task_version v2 WHERE v2.task_id = v.task_id)
-            GROUP BY study_task, start_day, withdrawn_day
+                min(t.current_version_id) AS sample
+            FROM participant_task t JOIN account a ON a.id = t.participant_id
+            WHERE a.role = 'participant' AND NOT t.current_is_deleted
+            GROUP BY t.study_task, t.current_effective_day, withdrawn_day
             """)
         let samples = Set(try groups.map { try $0.string("sample") })
         var tasks: [String: CareTask] = [:]
@@ -129,11 +130,10 @@ extension ConsoleQueries {
         var completed: [LocalDate: Int] = [:]
         if !counted.isEmpty {
             let studyTasks = counted.sorted()
-            let matches = studyTasks.map { _ in "o.task_id LIKE ('%.' || ?)" }.joined(separator: " OR ")
             let rows = try db.query(
                 """
-                SELECT substr(o.event_start, 1, 10) AS day, count(*) AS completed FROM care_outcome o
-                WHERE o.deleted_at IS NULL AND o.event_start >= ? AND o.event_start < ? AND (\(matches))
+                SELECT day, CAST(sum(completed) AS bigint) AS completed FROM study_day_outcome
+                WHERE day >= ? AND day < ? AND study_task IN (\(StoreConnection.placeholders(studyTasks.count)))
                 GROUP BY day
                 """, [first.description, today.addingDays(1).description] + studyTasks)
             for row in rows {

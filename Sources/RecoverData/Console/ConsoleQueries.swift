@@ -79,8 +79,8 @@ public enum ConsoleQueries {
 
     /// Whether participant `a` has a live onboarding outcome (SQL, correlated on `a.id`).
     static let onboarded = """
-        EXISTS (SELECT 1 FROM care_outcome o
-            WHERE o.task_id = \(taskID(StudyTaskID.onboarding, of: "a.id")) AND o.deleted_at IS NULL)
+        EXISTS (SELECT 1 FROM participant_task ot
+            WHERE ot.task_id = \(taskID(StudyTaskID.onboarding, of: "a.id")) AND ot.latest_event_start IS NOT NULL)
         """
 
     /// One participant's summary, or nil when no participant has this id.

@@ -10,6 +10,9 @@ import Recover
 public protocol ConsoleStore: Sendable {
     /// The dashboard's figures of `today`.
     func dashboard(today: LocalDate) throws -> DashboardFigures
+    /// How the dashboard's kept aggregates differ from the care records they are made from; empty when they
+    /// agree (``StudyDatabase/consoleAggregateMismatches()``).
+    func consoleAggregateMismatches() throws -> [String]
     /// One page of the participant list.
     func participants(_ query: ParticipantListQuery, today: LocalDate) throws -> ParticipantListPage
     /// The account with this id when it is a participant's, nil otherwise.

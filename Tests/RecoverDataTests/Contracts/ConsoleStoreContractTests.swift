@@ -41,6 +41,52 @@ import Testing
         #expect(!figures.adherence.isEmpty)
     }
 
+    @Test(arguments: StudyBackend.allCases) func theDashboardsAggregatesFollowAnswersTombstonesAndWithdrawal(
+        backend: StudyBackend
+    ) throws {
+        let stores = try backend.make()
+        let rule = try #require(RecoverStudy.shipped.monitoring.alerts.first)
+        let ada = try stores.participant("ada@example.com", zone: "UTC")
+        let bob = try stores.participant("bob@example.com", zone: "UTC")
+        let adaFirst = try stores.onboardedPlan(ada)
+        _ = try stores.onboardedPlan(bob)
+        #expect(try stores.console.consoleAggregateMismatches() == [])
+        func checkIn(_ account: Account, dayOffset: Int, pain: Int) throws -> ParticipantState {
+            let now = start + Double(dayOffset) * 86_400
+            let state = try stores.participants.participant(account, now: now)
+            let (run, survey) = try checkinRun(id: "run-\(account.email)-\(dayOffset)", pain: pain, at: now)
+            let key = StudyEventKey(studyTaskID: StudyTaskID.checkin, occurrence: dayOffset)
+            try stores.participants.completeSurvey(run, survey: survey, key, for: state)
+            return state
+        }
+        _ = try checkIn(ada, dayOffset: 0, pain: Int(rule.threshold))
+        let adaSecond = try checkIn(ada, dayOffset: 1, pain: 1)
+        _ = try checkIn(bob, dayOffset: 1, pain: 10)
+        let tomorrow = adaFirst.today.addingDays(2)
+        var alerts = try stores.console.dashboard(today: tomorrow).alerts.filter(\.raisedByAnAnswer)
+        // Ada's latest answer is below the threshold; Bob's raises it.
+        #expect(alerts.map(\.participantID) == [bob.id])
+        #expect(try stores.console.consoleAggregateMismatches() == [])
+
+        // Deleting Ada's latest answer leaves her earlier one, which raises the rule.
+        let latest = try #require(
+            try stores.participants.outcomes(patientID: ada.id).filter { $0.taskID.hasSuffix(".checkin") }
+                .max { $0.occurrenceIndex < $1.occurrenceIndex })
+        try stores.participants.deleteAnswer(outcomeID: latest.id, for: adaSecond)
+        alerts = try stores.console.dashboard(today: tomorrow).alerts.filter(\.raisedByAnAnswer)
+        #expect(alerts.map(\.participantID) == [bob.id, ada.id])
+        #expect(try stores.console.consoleAggregateMismatches() == [])
+        let adherence = try stores.console.dashboard(today: tomorrow).adherence
+        #expect(adherence.first { $0.day == adaFirst.today }?.completed == 1)
+        #expect(adherence.first { $0.day == adaFirst.today.addingDays(1) }?.completed == 1)
+
+        // A withdrawn participant raises nothing.
+        try stores.participants.withdraw(patientID: bob.id, on: tomorrow, at: start + 2 * 86_400)
+        alerts = try stores.console.dashboard(today: tomorrow).alerts.filter(\.raisedByAnAnswer)
+        #expect(alerts.map(\.participantID) == [ada.id])
+        #expect(try stores.console.consoleAggregateMismatches() == [])
+    }
+
     @Test(arguments: StudyBackend.allCases) func aStudyWithoutParticipantsHasAnEmptyDashboard(backend: StudyBackend)
         throws
     {
@@ -148,4 +194,9 @@ import Testing
             try stores.console.revokeInvitation(stored: Invitation.storedCode("no-such-code"), at: start)
         }
     }
+}
+
+extension ConsoleAlert {
+    /// Whether an answer raised it (not a missed task or a consent).
+    var raisedByAnAnswer: Bool { if case .answer = reason { true } else { false } }
 }
