@@ -125,14 +125,26 @@ enum WebBenchmark {
             (cookie: "recover_session=\(tokens[$0.email] ?? "")", path: "/survey/checkin/\($0.occurrence)/step/1")
         }
         let seconds = Double(duration) ?? 5
+        let before = study.data.records.database.sqlite?.writeStatistics
+        defer {
+            // Group commit at work: every write of the run (the submissions, and nothing else writes) per COMMIT.
+            if let before, let after = study.data.records.database.sqlite?.writeStatistics {
+                let commits = after.commits - before.commits
+                let writes = after.committedWrites - before.committedWrites
+                print(
+                    String(
+                        format: "web.checkin-submit.commits: %d for %d writes (%.1f writes per commit)", commits,
+                        writes, commits == 0 ? 0 : Double(writes) / Double(commits)))
+            }
+        }
         return try LoadDriver.run(
             connections: 32, jobs: work.count, seconds: seconds, client: { _ in try LoadClient(base: base, cookie: "") }
         ) { client, index in
             let job = work[index]
             try client.setCookie(job.cookie)
             let step = try client.get(job.path)
-            guard step.status == 200, let csrf = LoadClient.hiddenValue("csrf", in: step.text),
-                let run = LoadClient.hiddenValue("run", in: step.text)
+            guard step.status == 200, let csrf = LoadClient.hiddenValue("csrf", in: step.body),
+                let run = LoadClient.hiddenValue("run", in: step.body)
             else { return false }
             let status = try client.post(
                 job.path,

@@ -87,10 +87,13 @@ public final class DatabaseConnection {
         _ sql: String, _ arguments: [any DatabaseValueConvertible] = [], _ body: (Row) throws -> Void
     ) throws {
         try withStatement(sql, arguments) { statement in
-            let columns = ColumnNames(statement.columnNames)
-            let count = Int32(columns.names.count)
+            // The names are taken after the first step: a statement reprepared there (the schema changed since
+            // it last ran) may have other columns.
+            var columns: ColumnNames?
             while try statement.step() {
-                try body(Row(columns: columns, values: (0..<count).map { statement.value(at: $0) }))
+                let names = columns ?? statement.columns
+                columns = names
+                try body(Row(columns: names, values: (0..<Int32(names.names.count)).map { statement.value(at: $0) }))
             }
         }
     }

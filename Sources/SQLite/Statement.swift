@@ -95,6 +95,24 @@ final class Statement {
         sqlite3_clear_bindings(handle)
     }
 
+    /// The column names of the rows, kept while they stay the same: a `SELECT *` reprepared after a schema
+    /// change gets new ones, so the kept names are checked against the statement's (no allocation) each time.
+    var columns: ColumnNames {
+        let count = sqlite3_column_count(handle)
+        if let cachedColumns, cachedColumns.names.count == Int(count),
+            (0..<count).allSatisfy({ index in
+                guard let name = sqlite3_column_name(handle, index) else { return false }
+                return cachedColumns.names[Int(index)].withCString { strcmp($0, name) == 0 }
+            })
+        {
+            return cachedColumns
+        }
+        let made = ColumnNames(columnNames)
+        cachedColumns = made
+        return made
+    }
+    private var cachedColumns: ColumnNames?
+
     var columnNames: [String] {
         (0..<sqlite3_column_count(handle)).map { index in
             sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""

@@ -114,4 +114,25 @@ import Testing
             #expect(AuditRowValues(jsonText: bad) == nil, "\(bad)")
         }
     }
+
+    @Test func theJSONFormIsWhatJSONSerializationWroteWithSortedKeys() throws {
+        let values = AuditRowValues(columns: [
+            "values_json": .text(#"{"pain":"6","url":"a/b","tab":"\t","bell":"\u{07}","quote":"\""}"#),
+            "created_at": .text("2026-12-05 13:00:00.000"), "occurrence": .integer(3), "deleted_at": .null,
+            "task_id": .text("疼痛\r\n\u{08}\u{0C}\u{1F}"), "score": .real(-2.5), "png": .blob(Data([1, 2, 3, 250])),
+        ])
+        var object: [String: [String]] = [:]
+        for (column, value) in values.columns {
+            switch value {
+            case .null: object[column] = ["n"]
+            case .integer(let number): object[column] = ["i", String(number)]
+            case .real(let number): object[column] = ["r", String(number.bitPattern, radix: 16)]
+            case .text(let text): object[column] = ["t", text]
+            case .blob(let data): object[column] = ["b", data.base64EncodedString()]
+            }
+        }
+        let foundation = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        #expect(values.jsonText == String(decoding: foundation, as: UTF8.self))
+        #expect(AuditRowValues(jsonText: values.jsonText) == values)
+    }
 }

@@ -30,6 +30,24 @@ private let notes = Migration(
         #expect(try row?.date("created_at") == created)
     }
 
+    @Test func aCachedSelectStarSeesAColumnAddedSinceItsLastRun() throws {
+        let database = try StorageFixture().open([notes])
+        let select = "SELECT * FROM note WHERE id = ?"
+        let first = try database.write { db in
+            try db.execute("INSERT INTO note (id, body, created_at) VALUES (?, ?, ?)", ["a", "x", Date()])
+            return try db.queryOne(select, ["a"])?.columnNames
+        }
+        #expect(first == ["id", "body", "score", "created_at"])
+        let again = try database.write { db in try db.queryOne(select, ["a"])?.columnNames }
+        #expect(again == first)
+        let after = try database.write { db in
+            try db.execute("ALTER TABLE note ADD COLUMN mood TEXT NOT NULL DEFAULT 'calm'")
+            return try db.queryOne(select, ["a"])
+        }
+        #expect(after?.columnNames == ["id", "body", "score", "created_at", "mood"])
+        #expect(try after?.string("mood") == "calm")
+    }
+
     @Test func throwingWriteRollsBackEverything() throws {
         struct Abandon: Error {}
         let database = try StorageFixture().open([notes])

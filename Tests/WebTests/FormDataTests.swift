@@ -20,6 +20,17 @@ import Web
         #expect(throws: HTTPError(.badRequest, "error.badForm")) { try FormData([:]).required("email") }
     }
 
+    @Test func escapesDecodeInEitherCaseAndATruncatedEscapeIsA400() throws {
+        let form = try FormData(urlEncoded: Array("n%61me=%41%62+c%c3%bc%2b&x=%25".utf8))
+        #expect(form["name"] == "Ab cü+")
+        #expect(form["x"] == "%")
+        for broken in ["a=%4", "a=%", "a=b%", "%zz=1", "a=%C3"] {
+            #expect(throws: HTTPError(.badRequest, "error.badForm"), "\(broken)") {
+                try FormData(urlEncoded: Array(broken.utf8))
+            }
+        }
+    }
+
     @Test func encodingRoundTrips() throws {
         let form = FormData(fields: ["b": ["x y", "&="], "a": ["ü/?"]])
         #expect(form.encoded == "a=%C3%BC%2F%3F&b=x%20y&b=%26%3D")

@@ -36,22 +36,72 @@ public struct AuditRowValues: Hashable, Sendable {
     }
 
     /// The JSON text stored: an object of column → `["n"]`, `["i", "<decimal>"]`,
-    /// `["r", "<IEEE-754 bits, hex>"]`, `["t", "<text>"]` or `["b", "<base64>"]`, keys sorted. Numbers are
-    /// written as text so no JSON reader can round them.
+    /// `["r", "<IEEE-754 bits, hex>"]`, `["t", "<text>"]` or `["b", "<base64>"]`, keys sorted by their UTF-8
+    /// bytes. Numbers are written as text so no JSON reader can round them.
+    ///
+    /// Written directly as bytes (one per audited row change, inside the write transaction): the same text
+    /// `JSONSerialization` wrote with sorted keys for the schema's column names, `/` escaped as it did.
     public var jsonText: String {
-        var object: [String: [String]] = [:]
-        for (column, value) in columns {
-            switch value {
-            case .null: object[column] = ["n"]
-            case .integer(let number): object[column] = ["i", String(number)]
-            case .real(let number): object[column] = ["r", String(number.bitPattern, radix: 16)]
-            case .text(let text): object[column] = ["t", text]
-            case .blob(let data): object[column] = ["b", data.base64EncodedString()]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 * columns.count)
+        bytes.append(UInt8(ascii: "{"))
+        for (index, column) in columns.keys.sorted().enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            Self.appendJSONString(column, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(UInt8(ascii: "["))
+            switch columns[column] ?? .null {
+            case .null: Self.appendJSONString("n", to: &bytes)
+            case .integer(let number): Self.appendPair("i", String(number), to: &bytes)
+            case .real(let number): Self.appendPair("r", String(number.bitPattern, radix: 16), to: &bytes)
+            case .text(let text): Self.appendPair("t", text, to: &bytes)
+            case .blob(let data): Self.appendPair("b", data.base64EncodedString(), to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        bytes.append(UInt8(ascii: "}"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendPair(_ kind: String, _ value: String, to bytes: inout [UInt8]) {
+        appendJSONString(kind, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        appendJSONString(value, to: &bytes)
+    }
+
+    /// `text` as a JSON string: quote, backslash and `/` escaped, control characters as `\n`-style or `\u00XX`
+    /// escapes, everything else as its UTF-8 bytes.
+    private static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            let escaped: UInt8? =
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): byte
+                case 0x08: UInt8(ascii: "b")
+                case 0x0C: UInt8(ascii: "f")
+                case 0x0A: UInt8(ascii: "n")
+                case 0x0D: UInt8(ascii: "r")
+                case 0x09: UInt8(ascii: "t")
+                case 0..<0x20: UInt8(ascii: "u")
+                default: nil
+                }
+            guard let escaped else {
+                bytes.append(byte)
+                continue
+            }
+            bytes.append(UInt8(ascii: "\\"))
+            bytes.append(escaped)
+            if escaped == UInt8(ascii: "u"), byte < 0x20 {
+                bytes.append(UInt8(ascii: "0"))
+                bytes.append(UInt8(ascii: "0"))
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 0x0F)])
             }
         }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        bytes.append(UInt8(ascii: "\""))
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// The values read back from ``jsonText``; nil when the text is not that form.
     public init?(jsonText: String) {
