@@ -31,6 +31,25 @@ struct FeedRevalidationTests {
         #expect(client.get("/").header("ETag") == tag, "the same feed, the same tag")
     }
 
+    @Test func aBrowserWithoutThePageGetsTheKeptPageUntilAWrite() throws {
+        var client = try onboarded()
+        let first = client.get("/")
+        let kept = client.get("/")
+        #expect(kept.status == .ok)
+        #expect(kept.body == first.body, "the same tag, the page made for it")
+        #expect(kept.header("ETag") == first.header("ETag"))
+        #expect(kept.header("Content-Type") == "text/html; charset=utf-8")
+        client.open("/survey/checkin/0")
+        client.post(
+            "/survey/checkin/0",
+            form: ["step": "checkin.form", "action": "next", "checkin.form.pain": "3", "checkin.form.sleep": "7"])
+        let fresh = client.get("/")
+        #expect(fresh.text.contains("Pain 3"), "a check-in answer gives a new key and a fresh page")
+        #expect(fresh.header("ETag") != first.header("ETag"))
+        client.post("/language", form: ["language": "zh-Hans", "back": "/"])
+        #expect(client.get("/").text.contains("lang=\"zh-Hans\""), "a language change gives a fresh page")
+    }
+
     @Test func aSubmittedCheckinGivesTheNewFeedUnderANewTag() throws {
         var client = try onboarded()
         let tag = try #require(client.get("/").header("ETag"))
@@ -120,5 +139,7 @@ struct FeedRevalidationPostgresTests {
         let continued = client.get("/", headers: ["if-none-match": tag])
         #expect(continued.status == .ok, "the saved draft turns Start into Continue")
         #expect(continued.header("ETag") != tag)
+        #expect(continued.body != first.body, "the kept page of the old tag is not served")
+        #expect(client.get("/").body == continued.body, "the new tag's page is kept")
     }
 }

@@ -27,6 +27,13 @@ enum FeedPage {
         {
             return ConditionalPagesMiddleware.notModified(tag: tag)
         }
+        // The same tag names the same page: a browser without it cached gets the body made for the tag, with
+        // none of the page's reads. A page with the saved note is one-time and never kept.
+        if SavedNote.task(in: request) == nil, let body = study.pages.body(for: tag) {
+            var response = Response(headers: ["Content-Type": "text/html; charset=utf-8"], body: body)
+            response.headers["ETag"] = tag
+            return response
+        }
         let participant = try ParticipantContext.load(request, study: study, now: now)
         // A required consent document has a new version: the feed waits until it is signed (or they withdraw).
         if let pending = participant.state.pendingConsents.first {
@@ -45,7 +52,11 @@ enum FeedPage {
                 feed, drafts: events.drafts, changeable: events.study.changeableTasks, request: request,
                 healthCard: healthCard, contactCard: contactCard,
                 saved: saved, knee: participant.state.surgery.knee))
-        if saved != nil { response.cookies.append(SavedNote.clear(request)) }
+        if saved != nil {
+            response.cookies.append(SavedNote.clear(request))
+        } else {
+            study.pages.store(response.body, for: tag)
+        }
         response.headers["ETag"] = tag
         return response
     }

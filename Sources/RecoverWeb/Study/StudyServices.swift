@@ -13,10 +13,16 @@ public struct StudyServices: Sendable {
     /// The study's current instant: when answers are given, and which day is "today". Production passes the
     /// real clock; debug builds may shift it by whole days (`recover serve --fake-today-file`).
     public let now: @Sendable () -> Date
+    /// The participant pages rendered per key (the feed's ``FeedTag``), shared by every request of this
+    /// process.
+    public let pages: PageCache
 
-    /// Services over `records` with the study clock `now`.
-    public init(records: any ParticipantStore, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// Services over `records` with the study clock `now` and the page cache `pages`.
+    public init(
+        records: any ParticipantStore, now: @escaping @Sendable () -> Date = { Date() }, pages: PageCache = PageCache()
+    ) {
         self.records = records
         self.now = now
+        self.pages = pages
     }
 }

@@ -1,0 +1,78 @@
+import Synchronization
+
+/// Rendered page bodies kept per process, keyed by the page's `ETag` (``FeedTag``), which is made from
+/// everything the page is a function of: the participant's and the study's feed versions (bumped in the
+/// transaction of every write the page shows, by any instance), the day, today, zone, language, the CSRF
+/// token's hash, the cookies the page reads and the build. A write changes the key, so an entry is never
+/// served for a state it was not made for; entries for old keys are simply never asked again and age out.
+///
+/// Bounded by entry count and body bytes; the least recently used entries go first.
+///
+/// ```swift
+/// if let body = cache.body(for: tag) { return .html(body) }
+/// cache.store(body, for: tag)
+/// ```
+public final class PageCache: Sendable {
+    /// The largest number of entries kept.
+    public let entryLimit: Int
+    /// The most body bytes kept in all.
+    public let byteLimit: Int
+
+    private struct Entry {
+        var body: [UInt8]
+        var lastUsed: UInt64
+    }
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var bytes = 0
+        var clock: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// A cache of at most `entryLimit` pages and `byteLimit` body bytes (both at least 0; 0 keeps nothing).
+    public init(entryLimit: Int = 2_048, byteLimit: Int = 64 << 20) {
+        self.entryLimit = max(0, entryLimit)
+        self.byteLimit = max(0, byteLimit)
+    }
+
+    /// The body stored for `key`, if any, marked as just used.
+    public func body(for key: String) -> [UInt8]? {
+        state.withLock { state in
+            guard var entry = state.entries[key] else { return nil }
+            state.clock &+= 1
+            entry.lastUsed = state.clock
+            state.entries[key] = entry
+            return entry.body
+        }
+    }
+
+    /// Keeps `body` for `key`, dropping the least recently used entries while over either limit. A body
+    /// larger than the byte limit is not kept.
+    public func store(_ body: [UInt8], for key: String) {
+        guard entryLimit > 0, body.count <= byteLimit else { return }
+        state.withLock { state in
+            state.clock &+= 1
+            if let old = state.entries.updateValue(Entry(body: body, lastUsed: state.clock), forKey: key) {
+                state.bytes -= old.body.count
+            }
+            state.bytes += body.count
+            guard state.entries.count > entryLimit || state.bytes > byteLimit else { return }
+            // Over the entry limit, evict an eighth more than needed, so a full cache sorts rarely.
+            let entryTarget =
+                state.entries.count > entryLimit ? max(0, entryLimit - max(1, entryLimit / 8)) : entryLimit
+            for (oldKey, entry) in state.entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
+                guard state.entries.count > entryTarget || state.bytes > byteLimit else { break }
+                guard oldKey != key else { continue }
+                state.entries[oldKey] = nil
+                state.bytes -= entry.body.count
+            }
+        }
+    }
+
+    /// How many entries and body bytes are kept now.
+    public var usage: (entries: Int, bytes: Int) {
+        state.withLock { ($0.entries.count, $0.bytes) }
+    }
+}

@@ -1,0 +1,39 @@
+import RecoverWeb
+import Testing
+
+/// The rendered-page cache keeps bodies per key within its entry and byte limits, least recently used first
+/// out, and the feed serves a kept page only for the same tag.
+struct PageCacheTests {
+    @Test func aKeptBodyIsServedForItsKeyOnly() {
+        let cache = PageCache(entryLimit: 4, byteLimit: 1_000)
+        cache.store(Array("one".utf8), for: "a")
+        #expect(cache.body(for: "a") == Array("one".utf8))
+        #expect(cache.body(for: "b") == nil)
+    }
+
+    @Test func theCacheStaysWithinItsEntryLimitDroppingTheLeastRecentlyUsed() {
+        let cache = PageCache(entryLimit: 8, byteLimit: 1_000_000)
+        for index in 0..<8 { cache.store([UInt8(index)], for: "k\(index)") }
+        _ = cache.body(for: "k0")
+        for index in 8..<40 {
+            cache.store([UInt8(index)], for: "k\(index)")
+            #expect(cache.usage.entries <= 8)
+        }
+        #expect(cache.body(for: "k39") == [39])
+        #expect(cache.body(for: "k1") == nil)
+    }
+
+    @Test func theCacheStaysWithinItsByteLimit() {
+        let cache = PageCache(entryLimit: 100, byteLimit: 1_000)
+        for index in 0..<50 {
+            cache.store([UInt8](repeating: 1, count: 300), for: "k\(index)")
+            #expect(cache.usage.bytes <= 1_000)
+        }
+        #expect(cache.body(for: "k49") != nil)
+        cache.store([UInt8](repeating: 1, count: 2_000), for: "big")
+        #expect(cache.body(for: "big") == nil, "a body over the whole budget is not kept")
+        let empty = PageCache(entryLimit: 0)
+        empty.store([1], for: "a")
+        #expect(empty.body(for: "a") == nil)
+    }
+}
