@@ -9,7 +9,8 @@ import Web
 
 /// A data folder of `participants` synthetic participants with `days` days of records each (`DemoData`, as
 /// real participants' records are written), served by the app `recover serve` builds over it, with the
-/// dashboard cache off; sessions are started directly (no password hashing in the measured routes).
+/// dashboard cache off; sessions are started directly (no password hashing in the measured routes). A folder
+/// that already holds a database (a kept one, `WEB_BENCH_DATA_DIR`) is served as it is.
 struct BenchStudy {
     let data: DataFolder
     let app: WebApp
@@ -18,8 +19,9 @@ struct BenchStudy {
 
     init(folder: URL, participants: Int, days: Int, durability: DatabaseConfiguration.Durability) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let kept = FileManager.default.fileExists(atPath: folder.appending(path: Database.fileName).path)
         data = try DataFolder.open(folder, durability: durability, fallbackTimeZone: "UTC")
-        try DemoData(participants: participants, days: days, seed: 42).generate(into: data.records)
+        if !kept { try DemoData(participants: participants, days: days, seed: 42).generate(into: data.records) }
         var configuration = AppConfiguration(dataDirectory: folder)
         configuration.durability = durability
         configuration.defaultTimeZone = "UTC"

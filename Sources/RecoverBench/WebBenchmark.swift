@@ -44,8 +44,12 @@ enum WebBenchmark {
 
         let baseline = try measureBaseline(wrk: wrk, folder: folder)
         report("c-hello", baseline)
+        // `WEB_BENCH_DATA_DIR`: the study is made there once and served again by later runs (which each answer a
+        // few thousand of its open check-ins), and `recover-bench console` can measure the same folder.
         let study = try BenchStudy(
-            folder: folder.appendingPathComponent("study"), participants: participants, days: 30, durability: .full)
+            folder: environment["WEB_BENCH_DATA_DIR"].map { URL(filePath: $0) }
+                ?? folder.appendingPathComponent("study"),
+            participants: participants, days: 30, durability: .full)
         print("web.study: \(participants) participants, 30 days, \(try study.outcomeCount()) outcomes")
         let participant = try study.participantToken(1)
         let admin = try study.adminToken()

@@ -18,6 +18,9 @@ public struct RawRow {
     /// Whether the column is NULL.
     public func isNull(_ column: Int) -> Bool { sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL }
 
+    /// Whether the column holds text.
+    public func isText(_ column: Int) -> Bool { sqlite3_column_type(handle, Int32(column)) == SQLITE_TEXT }
+
     /// The column's integer, when it holds one.
     public func integer(_ column: Int) -> Int64? {
         sqlite3_column_type(handle, Int32(column)) == SQLITE_INTEGER ? sqlite3_column_int64(handle, Int32(column)) : nil

@@ -14,12 +14,14 @@ struct ExportFixture {
 
     static let today = LocalDate(year: 2026, month: 3, day: 1) ?? LocalDate(dayNumber: 0)
 
-    init(participants: Int = 0, days: Int = 10, seed: UInt64 = 3) throws {
+    init(
+        participants: Int = 0, days: Int = 10, seed: UInt64 = 3, migrations: [Migration] = RecoverSchema.migrations
+    ) throws {
         folder = FileManager.default.temporaryDirectory.appending(path: "recover-exports-tests")
             .appending(path: UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         database = try RecoverSchema.open(
-            dataDirectory: folder, configuration: DatabaseConfiguration(durability: .normal))
+            dataDirectory: folder, migrations: migrations, configuration: DatabaseConfiguration(durability: .normal))
         if participants > 0 {
             try DemoData(participants: participants, days: days, seed: seed, today: Self.today).generate(
                 into: records)

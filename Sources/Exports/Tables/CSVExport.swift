@@ -29,7 +29,7 @@ public enum CSVExport {
             }
             let precision = ValuePrecision(studies: try StudyVersionHistory.definitions(in: db).map(\.study))
             var participant = CurrentParticipant()
-            let (sql, arguments) = OutcomeValueRow.query(filter, dialect: db.dialect)
+            let (sql, arguments) = OutcomeValueRow.query(filter)
             try db.forEachCursorRow(sql, arguments) { row in
                 participant.update(from: row, pseudonyms: pseudonyms, excluded: excluded)
                 if participant.isExcluded { return }
@@ -90,39 +90,42 @@ public enum CSVExport {
         cell(row, Column.kind, to: &line)
         line.append(comma)
         appendValue(row, precision: precision, to: &line)
-        for column in [Column.unit, Column.recordedAt, Column.consentVersion] {
-            line.append(comma)
-            cell(row, column, to: &line)
-        }
+        line.append(comma)
+        cell(row, Column.unit, to: &line)
+        line.append(comma)
+        cell(row, Column.recordedAt, to: &line)
+        line.append(comma)
+        cell(row, Column.consentVersion, to: &line)
         line.append(comma)
         if let corrected = row.integer(Column.correctedValue) { line.append(contentsOf: String(corrected).utf8) }
         line.append(comma)
         cell(row, Column.correctionReason, to: &line)
-        line += [0x0D, 0x0A]
+        line.append(0x0D)
+        line.append(0x0A)
     }
 
-    /// The value cell: integers and text in place, the rest (reals to their kind's precision, dates, booleans)
-    /// as ``OutcomeValueRow`` writes them.
+    /// The value cell: integers and text in place, the rest (reals to their kind's precision, dates, booleans,
+    /// PostgreSQL's numbers as text) as ``OutcomeValueRow`` writes them.
     private static func appendValue(_ row: StoreCursorRow, precision: ValuePrecision, to line: inout [UInt8]) {
+        let plain = row.withText(Column.valueType) { !($0.elementsEqual(boolean) || $0.elementsEqual(date)) }
+        if plain, let number = row.integer(Column.value) {
+            line.append(contentsOf: String(number).utf8)
+            return
+        }
+        if plain, row.isText(Column.value), !row.withText(Column.jsonType, { $0.elementsEqual(number) }) {
+            cell(row, Column.value, to: &line)
+            return
+        }
         let type = row.withText(Column.valueType) { String(decoding: $0, as: UTF8.self) }
         let jsonType = row.withText(Column.jsonType) { String(decoding: $0, as: UTF8.self) }
         var value = row.value(Column.value)
         if jsonType == "number", case .text(let number) = value { value = OutcomeValueRow.number(number) }
-        if type != "boolean", type != "date" {
-            switch value {
-            case .integer(let number):
-                line.append(contentsOf: String(number).utf8)
-                return
-            case .text:
-                cell(row, Column.value, to: &line)
-                return
-            default: break
-            }
-        }
         let kind = row.withText(Column.kind) { String(decoding: $0, as: UTF8.self) }
         var text = OutcomeValueRow.text(of: value, type: type, jsonType: jsonType, places: precision.places(for: kind))
         text.withUTF8 { CSVCell.appendCell($0, to: &line) }
     }
+
+    private static let boolean = Array("boolean".utf8), date = Array("date".utf8), number = Array("number".utf8)
 
     private static func cell(_ row: StoreCursorRow, _ column: Int, to line: inout [UInt8]) {
         row.withText(column) { CSVCell.appendCell($0, to: &line) }

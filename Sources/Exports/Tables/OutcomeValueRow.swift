@@ -45,13 +45,13 @@ public struct OutcomeValueRow: Hashable, Sendable {
         "corrected_value", "correction_reason",
     ]
 
-    /// Streams the live outcome values the filter selects, one at a time, ordered by participant task and
-    /// event, inside the caller's read transaction. The values are unpacked from the stored JSON by SQLite
-    /// (`json_each`), so memory stays flat and no JSON decoder runs per row.
+    /// Streams the live outcome values the filter selects, one at a time, participant by participant and then
+    /// by task and event, inside the caller's read transaction. The values are read as rows
+    /// (``OutcomeValueTable``), so memory stays flat and no JSON is decoded per row.
     public static func forEach(
         _ filter: ExportFilter, in db: StoreConnection, _ body: (OutcomeValueRow) throws -> Void
     ) throws {
-        let (sql, arguments) = query(filter, dialect: db.dialect)
+        let (sql, arguments) = query(filter)
         try db.forEachRow(sql, arguments) { row in
             // By position (the SELECT fixes the order): no name lookups on the hot path of large exports.
             var values = row.positionalValues
@@ -79,23 +79,25 @@ public struct OutcomeValueRow: Hashable, Sendable {
         }
     }
 
-    /// Positions of ``query(_:dialect:)``'s columns.
+    /// Positions of ``query(_:)``'s columns.
     enum Column {
         static let participant = 0, outcomeID = 1, task = 2, occurrence = 3, eventStart = 4, recordedAt = 5
         static let consentVersion = 7, correctedValue = 8, correctionReason = 9, kind = 10, unit = 11
         static let valueType = 12, value = 13, jsonType = 14
     }
 
-    /// The statement of the live outcome values the filter selects, one row per value, ordered by participant
-    /// task and event (columns at ``Column``'s positions), and its arguments.
-    static func query(_ filter: ExportFilter, dialect: StoreDialect) -> (sql: String, arguments: [any StoreValue]) {
-        var conditions = ["o.deleted_at IS NULL", "p.patient_id IS NOT NULL"]
+    /// The statement of the live outcome values the filter selects, one row per value, participant by
+    /// participant, then by care task, event, outcome and the value's position (columns at ``Column``'s
+    /// positions), and its arguments. The values come from `outcome_value` (``OutcomeValueTable``), kept in that
+    /// order by the outcomes' writes, so the statement is one range scan with no JSON unpacked.
+    static func query(_ filter: ExportFilter) -> (sql: String, arguments: [any StoreValue]) {
+        var conditions: [String] = []
         var arguments: [any StoreValue] = []
         if let participant = filter.participantID {
-            conditions.append("p.patient_id = ?")
+            conditions.append("r.participant_id = ?")
             arguments.append(participant)
         }
-        let dates = filter.dateCondition("o.event_start")
+        let dates = filter.dateCondition("r.event_start")
         if !dates.sql.isEmpty {
             conditions.append(dates.sql)
             arguments += dates.arguments
@@ -103,54 +105,21 @@ public struct OutcomeValueRow: Hashable, Sendable {
         if filter.consent.afterWithdrawal == .excluded {
             conditions.append(
                 """
-                NOT EXISTS (SELECT 1 FROM account AS a WHERE a.id = p.patient_id AND a.withdrawn_at IS NOT NULL
-                AND a.withdrawn_at < o.created_at)
+                NOT EXISTS (SELECT 1 FROM account AS a WHERE a.id = r.participant_id AND a.withdrawn_at IS NOT NULL
+                AND a.withdrawn_at < r.created_at)
                 """)
         }
-        let consent = """
-            LEFT JOIN consent_scope AS cs ON cs.id = 'survey_result:' || o.id
-            LEFT JOIN consent_record AS cr ON cr.id = cs.consent_id
-            """
-        let kindExpression = dialect == .sqlite ? "json_extract(v.value, '$.kind')" : "(v.value ->> 'kind')"
-        let newest = """
-            FROM outcome_correction AS oc WHERE oc.outcome_id = o.id AND oc.value_kind = \(kindExpression)
-            ORDER BY oc.corrected_at DESC, oc.id DESC LIMIT 1
-            """
-        let unpacked =
-            switch dialect {
-            case .sqlite:
-                """
-                json_extract(v.value, '$.kind') AS kind, json_extract(v.value, '$.unit') AS unit,
-                c.key AS value_type, c.value AS value, c.type AS json_type
-                FROM care_outcome AS o
-                JOIN care_task_version AS t ON t.version_id = o.task_version_id
-                JOIN care_plan AS p ON p.id = t.care_plan_id
-                \(consent)
-                JOIN json_each(o.values_json) AS v
-                JOIN json_each(v.value, '$.content') AS c
-                """
-            case .postgres:
-                // The JSON text of each value, and its type in SQLite's words, turned into the same kinds below.
-                """
-                v.value ->> 'kind' AS kind, v.value ->> 'unit' AS unit, c.key AS value_type, c.value #>> '{}' AS value,
-                CASE jsonb_typeof(c.value) WHEN 'boolean' THEN c.value #>> '{}' WHEN 'number' THEN 'number'
-                    ELSE jsonb_typeof(c.value) END AS json_type
-                FROM care_outcome AS o
-                JOIN care_task_version AS t ON t.version_id = o.task_version_id
-                JOIN care_plan AS p ON p.id = t.care_plan_id
-                \(consent)
-                CROSS JOIN LATERAL jsonb_array_elements(o.values_json::jsonb) WITH ORDINALITY AS v(value, ordinal)
-                CROSS JOIN LATERAL jsonb_each(v.value -> 'content') AS c
-                """
-            }
         let sql = """
-            SELECT p.patient_id AS patient_id, o.id AS outcome_id, o.task_id AS task_id, o.occurrence AS occurrence,
-            o.event_start AS event_start, o.created_at AS created_at, cs.consent_id AS consent_id,
-            cr.document_version AS consent_version,
-            (SELECT oc.new_value \(newest)) AS corrected_value, (SELECT oc.reason \(newest)) AS correction_reason,
-            \(unpacked)
-            WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY o.task_id, o.event_start, o.id, \(dialect == .sqlite ? "v.key" : "v.ordinal")
+            SELECT r.participant_id AS patient_id, r.outcome_id AS outcome_id, r.task_id AS task_id,
+            r.occurrence AS occurrence, r.event_start AS event_start, r.created_at AS created_at,
+            cs.consent_id AS consent_id, cr.document_version AS consent_version,
+            r.corrected_value AS corrected_value, r.correction_reason AS correction_reason,
+            r.kind AS kind, r.unit AS unit, r.value_type AS value_type, r.value AS value, r.json_type AS json_type
+            FROM outcome_value AS r
+            LEFT JOIN consent_scope AS cs ON cs.id = 'survey_result:' || r.outcome_id
+            LEFT JOIN consent_record AS cr ON cr.id = cs.consent_id
+            \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
+            ORDER BY r.participant_id, r.task_id, r.event_start, r.outcome_id, r.position
             """
         return (sql, arguments)
     }

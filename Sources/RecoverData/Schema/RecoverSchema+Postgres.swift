@@ -24,7 +24,7 @@ extension RecoverSchema {
         + StudyContactStore.postgresMigrations + PushSubscriptions.postgresMigrations
         + OutcomeCorrections.postgresMigrations + StudyVersionStore.postgresMigrations
         + [SurveyDataStore.postgresDraftStudyVersion] + FeedVersionStore.postgresMigrations
-        + ConsoleAggregates.postgresMigrations
+        + ConsoleAggregates.postgresMigrations + OutcomeValueTable.postgresMigrations
 
     /// Connects to the study database at `url`, applies the migrations not yet applied (several instances
     /// starting at once apply each once), and records every write in the audit trail as `system` unless the

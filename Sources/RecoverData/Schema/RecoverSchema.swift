@@ -19,7 +19,7 @@ public enum RecoverSchema {
         + HealthStore.migrations + MessageOutbox.migrations + ReminderPreferenceStore.migrations
         + CalendarFeedStore.migrations + StudyContactStore.migrations + PushSubscriptions.migrations
         + OutcomeCorrections.migrations + StudyVersionStore.migrations + FeedVersionStore.migrations
-        + ConsoleAggregates.migrations
+        + ConsoleAggregates.migrations + OutcomeValueTable.migrations
 
     /// Opens or creates the database at `url` with `migrations` (all of them by default; tests may ask for
     /// fewer areas), the audit trail's always first, and every write audited as `system` unless the use

@@ -20,6 +20,16 @@ public struct StoreCursorRow {
         }
     }
 
+    /// Whether the column holds text.
+    public func isText(_ column: Int) -> Bool {
+        switch native {
+        case .sqlite(let row): return row.isText(column)
+        case .postgres(let values):
+            if case .text = values[column] { return true }
+            return false
+        }
+    }
+
     /// The column's integer, when it holds one.
     public func integer(_ column: Int) -> Int64? {
         switch native {
