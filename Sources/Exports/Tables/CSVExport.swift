@@ -107,12 +107,12 @@ public enum CSVExport {
     /// The value cell: integers and text in place, the rest (reals to their kind's precision, dates, booleans,
     /// PostgreSQL's numbers as text) as ``OutcomeValueRow`` writes them.
     private static func appendValue(_ row: StoreCursorRow, precision: ValuePrecision, to line: inout [UInt8]) {
-        let plain = row.withText(Column.valueType) { !($0.elementsEqual(boolean) || $0.elementsEqual(date)) }
+        let plain = row.withText(Column.valueType) { !(equal($0, "boolean") || equal($0, "date")) }
         if plain, let number = row.integer(Column.value) {
             line.append(contentsOf: String(number).utf8)
             return
         }
-        if plain, row.isText(Column.value), !row.withText(Column.jsonType, { $0.elementsEqual(number) }) {
+        if plain, row.isText(Column.value), !row.withText(Column.jsonType, { equal($0, "number") }) {
             cell(row, Column.value, to: &line)
             return
         }
@@ -125,7 +125,15 @@ public enum CSVExport {
         text.withUTF8 { CSVCell.appendCell($0, to: &line) }
     }
 
-    private static let boolean = Array("boolean".utf8), date = Array("date".utf8), number = Array("number".utf8)
+    /// Whether the UTF-8 `bytes` are `literal`'s.
+    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        literal.withUTF8Buffer { expected in
+            guard bytes.count == expected.count, let left = bytes.baseAddress, let right = expected.baseAddress else {
+                return bytes.count == expected.count
+            }
+            return memcmp(left, right, bytes.count) == 0
+        }
+    }
 
     private static func cell(_ row: StoreCursorRow, _ column: Int, to line: inout [UInt8]) {
         row.withText(column) { CSVCell.appendCell($0, to: &line) }
