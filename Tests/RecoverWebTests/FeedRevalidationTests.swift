@@ -118,18 +118,7 @@ struct FeedRevalidationTests {
 /// The same on a PostgreSQL study database: the triggers there keep the version the tag is made from.
 struct FeedRevalidationPostgresTests {
     @Test(.enabled(if: TestCluster.isAvailable)) func aDraftStartedOnPostgreSQLGivesTheFeedANewTag() throws {
-        let clock = ManualClock()
-        var configuration = AppConfiguration.forTests(
-            folder: FileManager.default.temporaryDirectory.appending(path: "recover-feed-tag-tests")
-                .appending(path: UUID().uuidString),
-            clock: { clock.now })
-        configuration.database = try TestDatabase.newSchemaURL()
-        let recover = try RecoverApp(configuration: configuration)
-        var client = TestClient(fixture: recover, respond: recover.web.respond(to:))
-        try client.join(
-            Enrollment(
-                directory: recover.folder.directory, hasher: PasswordHasher(strength: .minimum), now: { clock.now }),
-            email: "pat@example.com", password: "correct horse battery")
+        var client = try TestClient<RecoverApp>.postgresParticipant(folder: "recover-feed-tag-tests")
         let first = client.get("/")
         #expect(first.status == .ok)
         let tag = try #require(first.header("ETag"))

@@ -23,6 +23,16 @@ struct PageCacheTests {
         #expect(cache.body(for: "k1") == nil)
     }
 
+    @Test func aReadEntryOutlivesEntriesStoredAfterItButReadLess() {
+        let cache = PageCache(entryLimit: 4, byteLimit: 1_000)
+        for key in ["a", "b", "c", "d"] { cache.store(Array(key.utf8), for: key) }
+        #expect(cache.body(for: "a") == Array("a".utf8))
+        cache.store(Array("e".utf8), for: "e")
+        #expect(cache.body(for: "a") == Array("a".utf8), "just read, so not the least recently used")
+        #expect(cache.body(for: "b") == nil)
+        #expect(cache.body(for: "e") == Array("e".utf8))
+    }
+
     @Test func theCacheStaysWithinItsByteLimit() {
         let cache = PageCache(entryLimit: 100, byteLimit: 1_000)
         for index in 0..<50 {

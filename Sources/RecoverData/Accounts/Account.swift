@@ -73,7 +73,15 @@ public struct Account: Codable, Hashable, Sendable {
     }
 
     /// An email address as stored and looked up: surrounding whitespace removed, lowercased.
+    ///
+    /// Every account read from the store (each request's session) comes through here: an address that begins
+    /// and ends with printable ASCII other than a space has nothing to trim, and skips Foundation's trimming,
+    /// which bridges to `NSString` and was a tenth of an unchanged step page's cost.
     public static func normalizedEmail(_ email: String) -> String {
-        email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let isPrintable = { (byte: UInt8) in byte > 0x20 && byte < 0x7F }
+        if let first = email.utf8.first, let last = email.utf8.last, isPrintable(first), isPrintable(last) {
+            return email.lowercased()
+        }
+        return email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 }

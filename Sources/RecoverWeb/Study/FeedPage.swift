@@ -20,20 +20,12 @@ enum FeedPage {
             day = chosen
         }
         // Before any other read: an unchanged feed costs this one read (a page with the one-time saved note
-        // is always made, so the response clears its cookie).
-        let tag = try FeedTag(request, account: account, day: day, today: today, study: study).value
-        if SavedNote.task(in: request) == nil, let sent = request.headers["if-none-match"],
-            ConditionalPagesMiddleware.matches(sent, tag)
-        {
-            return ConditionalPagesMiddleware.notModified(tag: tag)
-        }
-        // The same tag names the same page: a browser without it cached gets the body made for the tag, with
-        // none of the page's reads. A page with the saved note is one-time and never kept.
-        if SavedNote.task(in: request) == nil, let body = study.pages.body(for: tag) {
-            var response = Response(headers: ["Content-Type": "text/html; charset=utf-8"], body: body)
-            response.headers["ETag"] = tag
-            return response
-        }
+        // is always made, so the response clears its cookie, and never kept).
+        let saved = SavedNote.task(in: request)
+        let tag = try PageTag(
+            kind: "feed", request, account: account, today: today,
+            page: [day.description, saved ?? "-", HealthCard.isHidden(request) ? "hidden" : "shown"], study: study)
+        if saved == nil, let answer = tag.answer(request, pages: study.pages) { return answer }
         let participant = try ParticipantContext.load(request, study: study, now: now)
         // A required consent document has a new version: the feed waits until it is signed (or they withdraw).
         if let pending = participant.state.pendingConsents.first {
@@ -46,19 +38,13 @@ enum FeedPage {
             isOnboarded: participant.isOnboarded, zone: participant.zone)
         let healthCard = try HealthCard.shows(request, participant: participant, day: day, study: study)
         let contactCard = try ContactCard.feedCard(request, study: study)
-        let saved = SavedNote.task(in: request)
         var response = Response.html(
             render(
                 feed, drafts: events.drafts, changeable: events.study.changeableTasks, request: request,
                 healthCard: healthCard, contactCard: contactCard,
                 saved: saved, knee: participant.state.surgery.knee))
-        if saved != nil {
-            response.cookies.append(SavedNote.clear(request))
-        } else {
-            study.pages.store(response.body, for: tag)
-        }
-        response.headers["ETag"] = tag
-        return response
+        if saved != nil { response.cookies.append(SavedNote.clear(request)) }
+        return tag.kept(response, in: saved == nil ? study.pages : nil)
     }
 
     static func render(

@@ -1,10 +1,11 @@
 import Synchronization
 
-/// Rendered page bodies kept per process, keyed by the page's `ETag` (``FeedTag``), which is made from
-/// everything the page is a function of: the participant's and the study's feed versions (bumped in the
-/// transaction of every write the page shows, by any instance), the day, today, zone, language, the CSRF
-/// token's hash, the cookies the page reads and the build. A write changes the key, so an entry is never
-/// served for a state it was not made for; entries for old keys are simply never asked again and age out.
+/// Rendered page bodies kept per process, keyed by the page's `ETag` (``PageTag``), which is made from
+/// everything the page is a function of: the participant's and the study's versions (bumped in the
+/// transaction of every write the page shows, by any instance), the page's kind and path, today, zone,
+/// language, the CSRF token's hash, the build, and what else the page names (the feed's day and cookies). A
+/// write changes the key, so an entry is never served for a state it was not made for; entries for old keys
+/// are simply never asked again and age out.
 ///
 /// Bounded by entry count and body bytes; the least recently used entries go first.
 ///

@@ -13,8 +13,8 @@ public struct StudyServices: Sendable {
     /// The study's current instant: when answers are given, and which day is "today". Production passes the
     /// real clock; debug builds may shift it by whole days (`recover serve --fake-today-file`).
     public let now: @Sendable () -> Date
-    /// The participant pages rendered per key (the feed's ``FeedTag``), shared by every request of this
-    /// process.
+    /// The participant pages rendered per key (their ``PageTag``: the feed, survey steps), shared by every
+    /// request of this process.
     public let pages: PageCache
 
     /// Services over `records` with the study clock `now` and the page cache `pages`.

@@ -12,41 +12,75 @@ enum SurveyPage {
     /// `GET /survey/:task/:occurrence`: sends to the current step's own URL (or the completion page when the
     /// event is done), so every step is one entry of the browser's history.
     static func start(_ request: Request, study: StudyServices) throws -> Response {
-        try show(request, study: study, number: nil)
+        try show(request, study: study, number: nil, now: study.now()).response
     }
 
     /// `GET /survey/:task/:occurrence/step/:number`: step `number` (1-based, the survey's order). The current
     /// step is shown; a step before it on the way taken (the browser's Back) becomes current again, as the
     /// page's Back would; any other step sends to the current one.
+    ///
+    /// The page is tagged like the feed (``PageTag``: the participant's version, which counts the event's
+    /// task, outcome and draft, the study version the survey comes from, consents, language and zone; today;
+    /// the path; the session's CSRF token): an unchanged step is answered 304, or with the body kept for its
+    /// tag, after one read.
+    ///
+    /// A kept page carries the run id it was made with when the event has no draft yet (a new run's id is
+    /// drawn for each page made, and the first post proposes it: ``loadRun(_:survey:proposedID:)``). Serving
+    /// that id again is sound: it goes only to the same session (the CSRF hash), participant, event and step
+    /// (the path), for the same records (the version), which is what the browser's own copy of the page (its
+    /// cache, Back, a 304) holds anyway. Two tabs posting it are one run, as two posts of one page are: the
+    /// first post saves a draft under the id, which later posts continue, or, for a one-page survey, stores
+    /// the outcome under it, and the second post is answered as a retry of that run (the completion page,
+    /// nothing written); nothing is ever stored over another run. Any post that saves, completes or discards
+    /// writes the participant's records, so the next page has a new tag and a new id or the draft's.
     static func showStep(_ request: Request, study: StudyServices) throws -> Response {
         guard let number = BoundedInteger.parse(try request.parameter("number"), in: 1...1000) else {
             throw HTTPError(.notFound, "study.error.noSuchEvent")
         }
-        return try show(request, study: study, number: number)
+        let account = try ParticipantContext.participantAccount(request)
+        _ = try StudyEvent.key(request)
+        let now = study.now()
+        let today = LocalDateTime(instant: now, in: TimeZone(identifier: account.zoneIdentifier) ?? .gmt).date
+        let tag = try PageTag(kind: "step", request, account: account, today: today, study: study)
+        if let answer = tag.answer(request, pages: study.pages) { return answer }
+        let shown = try show(request, study: study, number: number, now: now)
+        // Only the step page itself is kept: not a redirect, and not a page whose GET rewound the draft (that
+        // wrote the records, so no later request has this tag).
+        return shown.isStable ? tag.kept(shown.response, in: study.pages) : shown.response
     }
 
-    static func show(_ request: Request, study: StudyServices, number: Int?) throws -> Response {
-        let participant = try ParticipantContext.load(request, study: study)
-        if StudyEvent.gateForbids(request, participant: participant) { return .redirect(to: "/") }
+    /// The step page or where it sends; `isStable` when it is the step page of the records as they were read
+    /// (no redirect, nothing written).
+    static func show(_ request: Request, study: StudyServices, number: Int?, now: Date) throws
+        -> (response: Response, isStable: Bool)
+    {
+        let participant = try ParticipantContext.load(request, study: study, now: now)
+        if StudyEvent.gateForbids(request, participant: participant) { return (.redirect(to: "/"), false) }
         let event = try StudyEvent.resolve(request, participant: participant, study: study)
         // Direct URLs the gate forbids lead back to the feed; a done event to its completion page.
-        if event.isGated { return .redirect(to: "/?day=\(event.day)") }
+        if event.isGated { return (.redirect(to: "/?day=\(event.day)"), false) }
         // A done event shows its completion page, unless its answer is being changed (a draft beside it).
-        if event.liveOutcome != nil, event.draft == nil { return .redirect(to: finishedPath(event, day: event.day)) }
+        if event.liveOutcome != nil, event.draft == nil {
+            return (.redirect(to: finishedPath(event, day: event.day)), false)
+        }
         guard event.day <= participant.today else { throw HTTPError(.forbidden, "study.error.future") }
         let survey = event.survey
         var run = try loadRun(event, survey: survey)
         guard let current = run.currentStep(in: survey) else { throw HTTPError(.conflict, "study.error.outOfDate") }
-        guard let number, number <= survey.steps.count else { return .redirect(to: stepPath(event, run: run)) }
+        guard let number, number <= survey.steps.count else {
+            return (.redirect(to: stepPath(event, run: run)), false)
+        }
         let wanted = survey.steps[number - 1].id
+        var rewound = false
         if wanted != current.id {
-            guard run.rewind(to: wanted) else { return .redirect(to: stepPath(event, run: run)) }
+            guard run.rewind(to: wanted) else { return (.redirect(to: stepPath(event, run: run)), false) }
             try saveDraft(run, event: event, study: study)
+            rewound = true
         }
         guard let step = run.currentStep(in: survey) else { throw HTTPError(.conflict, "study.error.outOfDate") }
         var page = StepPage(request: request, event: event, survey: survey, step: step, run: run)
         page.posted = run.heldFields[step.id] ?? [:]
-        return .html(page.render())
+        return (.html(page.render()), !rewound)
     }
 
     /// The URL of the run's current step (the completion page at its end).
