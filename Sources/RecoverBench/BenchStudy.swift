@@ -15,6 +15,8 @@ struct BenchStudy {
     let data: DataFolder
     let app: WebApp
     let services: WebServices
+    /// The participant pages' services (their page cache among them).
+    let study: StudyServices
     let configuration: AppConfiguration
 
     init(folder: URL, participants: Int, days: Int, durability: DatabaseConfiguration.Durability) throws {
@@ -31,6 +33,7 @@ struct BenchStudy {
         let recover = try RecoverApp(folder: data, configuration: configuration)
         app = recover.web
         services = recover.services
+        study = recover.study
     }
 
     /// A session of synthetic participant `number`.

@@ -79,6 +79,14 @@ enum WebBenchmark {
                 _ = study.app.respond(to: request)
             }
             print(String(format: "web.%@.in-process: %.1f µs/request", route.name, cpu))
+            if ["feed", "survey-step"].contains(route.name) {
+                // A first visit (a new device, the GET before a check-in's POST): no page kept for the tag yet.
+                let first = medianMicroseconds(count: 500) {
+                    study.study.pages.removeAll()
+                    _ = study.app.respond(to: request)
+                }
+                print(String(format: "web.%@.in-process-first-visit: %.1f µs/request", route.name, first))
+            }
         }
 
         if runs("feed") || runs("feed-revalidate") {

@@ -72,6 +72,11 @@ public final class PageCache: Sendable {
         }
     }
 
+    /// Drops every entry (a benchmark's first visits; nothing in serving needs it, since keys change on write).
+    public func removeAll() {
+        state.withLock { $0 = State() }
+    }
+
     /// How many entries and body bytes are kept now.
     public var usage: (entries: Int, bytes: Int) {
         state.withLock { ($0.entries.count, $0.bytes) }
