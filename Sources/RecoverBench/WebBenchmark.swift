@@ -12,7 +12,8 @@ import Web
 /// by `DemoData` as real participants' are, served by the app `recover serve` builds (durability FULL):
 /// - wrk (2 threads, 32 connections, `WEB_BENCH_SECONDS`, default 5): `sign-in`, `feed` (participant 1's feed
 ///   with a month of history), `survey-step` (their open check-in page), `insights`, `console-dashboard` (an
-///   admin, dashboard cache off), `feed-revalidate` (the feed asked again with `If-None-Match` of its `ETag`);
+///   admin, dashboard cache off), `feed-revalidate` (the feed asked again with `If-None-Match` of its `ETag`),
+///   each asked as a browser asks (`Accept-Encoding: gzip, deflate, br`), so the pages are sent compressed;
 /// - `checkin-submit`: 32 libcurl connections, each complete check-in a GET of the step and a POST of the
 ///   answers with its CSRF token, committed before the 303; one per open check-in event of the study;
 /// - the feed's cost in-process with 10, 1,000 and all participants and with 1, 30 and 365 days of history;
@@ -26,6 +27,9 @@ enum WebBenchmark {
     static let only = environment["WEB_BENCH_ONLY"].map { Set($0.split(separator: ",").map(String.init)) }
 
     static func runs(_ part: String) -> Bool { only?.contains(part) ?? true }
+
+    /// What every browser asks of a page: the pages are measured as they are sent to one, compressed.
+    static let browserEncodings = "Accept-Encoding: gzip, deflate, br"
 
     struct Figures {
         let requestsPerSecond: Double
@@ -69,12 +73,13 @@ enum WebBenchmark {
         ]
         for route in routes where runs(route.name) {
             try study.expectOK(route.path, token: route.token)
-            let headers = route.token.map { ["Cookie: recover_session=\($0)"] } ?? []
+            let headers = (route.token.map { ["Cookie: recover_session=\($0)"] } ?? []) + [browserEncodings]
             let figures = try measure(wrk: wrk, url: base + route.path, headers: headers)
             report(route.name, figures)
             ratio(route.name, figures.requestsPerSecond, baseline)
             let request = Request(
-                method: .get, path: route.path, cookies: route.token.map { ["recover_session": $0] } ?? [:])
+                method: .get, path: route.path, headers: ["accept-encoding": "gzip, deflate, br"],
+                cookies: route.token.map { ["recover_session": $0] } ?? [:])
             let cpu = medianMicroseconds(count: route.name == "console-dashboard" ? 20 : 2000) {
                 _ = study.app.respond(to: request)
             }

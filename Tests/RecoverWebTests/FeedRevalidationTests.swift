@@ -31,6 +31,24 @@ struct FeedRevalidationTests {
         #expect(client.get("/").header("ETag") == tag, "the same feed, the same tag")
     }
 
+    @Test func aKeptPageIsSentInTheCodingTheBrowserAcceptsAndCodedOnce() throws {
+        var client = try onboarded()
+        let made = client.get("/", headers: ["accept-encoding": "gzip, deflate, br"])
+        #expect(made.header("Content-Encoding") == "br")
+        let kept = client.get("/", headers: ["accept-encoding": "gzip, deflate, br"])
+        #expect(kept.status == .ok)
+        #expect(kept.header("Content-Encoding") == "br")
+        #expect(kept.header("Vary")?.contains("Accept-Encoding") == true)
+        #expect(kept.body == made.body, "the kept page coded as the made one was")
+        #expect(kept.header("ETag") == made.header("ETag"))
+        let gzip = client.get("/", headers: ["accept-encoding": "gzip"])
+        #expect(gzip.header("Content-Encoding") == "gzip")
+        #expect(gzip.body.starts(with: [0x1F, 0x8B]), "a gzip member")
+        let plain = client.get("/")
+        #expect(plain.header("Content-Encoding") == nil)
+        #expect(plain.body.count > kept.body.count)
+    }
+
     @Test func aBrowserWithoutThePageGetsTheKeptPageUntilAWrite() throws {
         var client = try onboarded()
         let first = client.get("/")

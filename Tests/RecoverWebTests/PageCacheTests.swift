@@ -46,4 +46,23 @@ struct PageCacheTests {
         empty.store([1], for: "a")
         #expect(empty.body(for: "a") == nil)
     }
+
+    @Test func aCodedBodyIsKeptBesideItsPageAndCountsAgainstTheBytes() {
+        let cache = PageCache(entryLimit: 10, byteLimit: 1_000)
+        cache.storeCoded([1, 2], for: "gone", .brotli)
+        #expect(cache.coded(for: "gone", .brotli) == nil, "no page, nothing coded kept")
+        cache.store([UInt8](repeating: 7, count: 400), for: "a")
+        cache.storeCoded([UInt8](repeating: 1, count: 100), for: "a", .brotli)
+        #expect(cache.coded(for: "a", .brotli)?.count == 100)
+        #expect(cache.coded(for: "a", .gzip) == nil)
+        #expect(cache.usage.bytes == 500)
+        cache.store([UInt8](repeating: 8, count: 400), for: "b")
+        cache.storeCoded([UInt8](repeating: 2, count: 150), for: "b", .gzip)
+        #expect(cache.usage.bytes <= 1_000, "the older page and its coded body make room")
+        #expect(cache.body(for: "a") == nil)
+        #expect(cache.coded(for: "b", .gzip)?.count == 150)
+        cache.store([UInt8](repeating: 9, count: 10), for: "b")
+        #expect(cache.coded(for: "b", .gzip) == nil, "a new body for the key drops its coded forms")
+        #expect(cache.usage.bytes == 10)
+    }
 }

@@ -1,4 +1,5 @@
 import Synchronization
+import Web
 
 /// Rendered page bodies kept per process, keyed by the page's `ETag` (``PageTag``), which is made from
 /// everything the page is a function of: the participant's and the study's versions (bumped in the
@@ -22,6 +23,10 @@ public final class PageCache: Sendable {
     private struct Entry {
         var body: [UInt8]
         var lastUsed: UInt64
+        /// The body compressed, per coding, once a browser asked for it.
+        var coded: [Compression.Coding: [UInt8]] = [:]
+
+        var size: Int { coded.values.reduce(body.count) { $0 + $1.count } }
     }
 
     private struct State {
@@ -56,19 +61,39 @@ public final class PageCache: Sendable {
         state.withLock { state in
             state.clock &+= 1
             if let old = state.entries.updateValue(Entry(body: body, lastUsed: state.clock), forKey: key) {
-                state.bytes -= old.body.count
+                state.bytes -= old.size
             }
             state.bytes += body.count
-            guard state.entries.count > entryLimit || state.bytes > byteLimit else { return }
-            // Over the entry limit, evict an eighth more than needed, so a full cache sorts rarely.
-            let entryTarget =
-                state.entries.count > entryLimit ? max(0, entryLimit - max(1, entryLimit / 8)) : entryLimit
-            for (oldKey, entry) in state.entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
-                guard state.entries.count > entryTarget || state.bytes > byteLimit else { break }
-                guard oldKey != key else { continue }
-                state.entries[oldKey] = nil
-                state.bytes -= entry.body.count
-            }
+            evict(keeping: key, &state)
+        }
+    }
+
+    /// The body kept for `key` compressed with `coding`, if it was kept.
+    public func coded(for key: String, _ coding: Compression.Coding) -> [UInt8]? {
+        state.withLock { $0.entries[key]?.coded[coding] }
+    }
+
+    /// Keeps `bytes`, the body of `key` compressed with `coding`, beside it (when the body is still kept).
+    public func storeCoded(_ bytes: [UInt8], for key: String, _ coding: Compression.Coding) {
+        state.withLock { state in
+            guard var entry = state.entries[key] else { return }
+            state.bytes += bytes.count - (entry.coded[coding]?.count ?? 0)
+            entry.coded[coding] = bytes
+            state.entries[key] = entry
+            evict(keeping: key, &state)
+        }
+    }
+
+    /// Drops the least recently used entries but `key` while over either limit; over the entry limit, an eighth
+    /// more than needed, so a full cache sorts rarely.
+    private func evict(keeping key: String, _ state: inout State) {
+        guard state.entries.count > entryLimit || state.bytes > byteLimit else { return }
+        let entryTarget = state.entries.count > entryLimit ? max(0, entryLimit - max(1, entryLimit / 8)) : entryLimit
+        for (oldKey, entry) in state.entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
+            guard state.entries.count > entryTarget || state.bytes > byteLimit else { break }
+            guard oldKey != key else { continue }
+            state.entries[oldKey] = nil
+            state.bytes -= entry.size
         }
     }
 

@@ -44,7 +44,8 @@ struct PageTag {
     }
 
     /// The answer without making the page: 304 when the request's `If-None-Match` names the tag, else the
-    /// body kept for it in `pages`; nil when the page has to be made.
+    /// body kept for it in `pages`, compressed as the browser accepts with the coded body kept beside it; nil
+    /// when the page has to be made.
     func answer(_ request: Request, pages: PageCache) -> Response? {
         if let sent = request.headers["if-none-match"], ConditionalPagesMiddleware.matches(sent, value) {
             return ConditionalPagesMiddleware.notModified(tag: value)
@@ -52,6 +53,13 @@ struct PageTag {
         guard let body = pages.body(for: value) else { return nil }
         var response = Response(headers: ["Content-Type": "text/html; charset=utf-8"], body: body)
         response.headers["ETag"] = value
+        // Coded here with the coded body kept too, so a browser's next visit is not compressed again.
+        Compression.encode(&response, for: request) { body, coding in
+            if let kept = pages.coded(for: value, coding) { return kept }
+            let coded = Compression.compress(body, coding)
+            if let coded { pages.storeCoded(coded, for: value, coding) }
+            return coded
+        }
         return response
     }
 

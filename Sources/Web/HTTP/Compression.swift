@@ -41,6 +41,26 @@ public enum Compression {
         return nil
     }
 
+    /// Compresses `response`'s body with the best coding `request` accepts, as ``CompressionMiddleware`` does for
+    /// every response: text bodies of at least ``minimumSize`` bytes, not streamed and not coded already, get
+    /// `Vary: Accept-Encoding`, and the coded body when it is smaller. `compress` makes the coded body; a
+    /// handler that keeps its pages passes one that keeps the coded bodies too, so an unchanged page is not
+    /// compressed again on every request.
+    public static func encode(
+        _ response: inout Response, for request: Request,
+        compress: (_ body: [UInt8], _ coding: Coding) -> [UInt8]? = { compress($0, $1) }
+    ) {
+        guard request.method != .head, response.stream == nil, response.body.count >= minimumSize,
+            response.header("Content-Encoding") == nil, isCompressible(response.header("Content-Type") ?? "")
+        else { return }
+        CompressionMiddleware.addVary(&response)
+        guard let coding = preferred(request.headers["accept-encoding"]),
+            let compressed = compress(response.body, coding), compressed.count < response.body.count
+        else { return }
+        response.body = compressed
+        response.headers["Content-Encoding"] = coding.rawValue
+    }
+
     /// `bytes` compressed with `coding` (gzip level 6, brotli `quality`); `nil` if the library fails.
     public static func compress(_ bytes: [UInt8], _ coding: Coding, quality: Int = 5) -> [UInt8]? {
         switch coding {

@@ -7,16 +7,7 @@ public struct CompressionMiddleware: Middleware {
 
     public func respond(to request: Request, next: Responder) throws -> Response {
         var response = try next(request)
-        guard request.method != .head, response.stream == nil, response.body.count >= Compression.minimumSize,
-            response.header("Content-Encoding") == nil,
-            Compression.isCompressible(response.header("Content-Type") ?? "")
-        else { return response }
-        Self.addVary(&response)
-        guard let coding = Compression.preferred(request.headers["accept-encoding"]),
-            let compressed = Compression.compress(response.body, coding), compressed.count < response.body.count
-        else { return response }
-        response.body = compressed
-        response.headers["Content-Encoding"] = coding.rawValue
+        Compression.encode(&response, for: request)
         return response
     }
 
