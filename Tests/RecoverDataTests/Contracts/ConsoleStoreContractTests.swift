@@ -87,6 +87,40 @@ import Testing
         #expect(try stores.console.consoleAggregateMismatches() == [])
     }
 
+    @Test(arguments: StudyBackend.allCases) func anAtMostRuleReadsTheLowestValueOfEachLatestAnswer(
+        backend: StudyBackend
+    ) throws {
+        let stores = try backend.make()
+        let rule = StudyAlertRule(
+            id: "low-sleep", task: StudyTaskID.checkin, kind: RecoverSurveys.Checkin.sleep, direction: .atMost,
+            threshold: 4, message: ["en": "Slept {value} h"])
+        let ada = try stores.participant("ada@example.com", zone: "UTC")
+        let bob = try stores.participant("bob@example.com", zone: "UTC")
+        _ = try stores.onboardedPlan(ada)
+        _ = try stores.onboardedPlan(bob)
+        func checkIn(_ account: Account, dayOffset: Int, sleep: Int) throws {
+            let now = start + Double(dayOffset) * 86_400
+            let state = try stores.participants.participant(account, now: now)
+            let (run, survey) = try checkinRun(id: "run-\(account.email)-\(dayOffset)", sleep: sleep, at: now)
+            let key = StudyEventKey(studyTaskID: StudyTaskID.checkin, occurrence: dayOffset)
+            try stores.participants.completeSurvey(run, survey: survey, key, for: state)
+        }
+        func raised() throws -> [ConsoleAlert] {
+            try stores.seed.audit.database.read { db in try ConsoleQueries.alerts(raisedBy: rule, in: db) }
+        }
+        try checkIn(ada, dayOffset: 0, sleep: 3)
+        try checkIn(bob, dayOffset: 0, sleep: 4)
+        try checkIn(bob, dayOffset: 1, sleep: 2)
+        // The lowest first; Bob's earlier night is not his latest answer.
+        #expect(try raised().map(\.participantID) == [bob.id, ada.id])
+        #expect(
+            try raised().first?.reason
+                == .answer(rule: rule.id, value: 2, on: "2027-01-16T08:00:00", messages: rule.message))
+        try checkIn(ada, dayOffset: 1, sleep: 8)
+        #expect(try raised().map(\.participantID) == [bob.id])
+        #expect(try stores.console.consoleAggregateMismatches() == [])
+    }
+
     @Test(arguments: StudyBackend.allCases) func aStudyWithoutParticipantsHasAnEmptyDashboard(backend: StudyBackend)
         throws
     {
