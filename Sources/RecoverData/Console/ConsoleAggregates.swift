@@ -146,14 +146,14 @@ enum ConsoleAggregates {
     /// On SQLite (appended to ``RecoverSchema/migrations``); never edit one that has landed.
     static let migrations: [Migration] = [
         Migration(name: name, sql: createTables(text: "TEXT", flag: "INTEGER") + sqliteTriggers + backfill),
-        sqliteValuesMigration,
+        sqliteValuesMigration, sqliteStateMigration,
     ]
 
     /// On PostgreSQL (appended to ``RecoverSchema/postgresMigrations``).
     static let postgresMigrations: [PostgresMigration] = [
         PostgresMigration(
             name: name, sql: createTables(text: "text COLLATE \"C\"", flag: "boolean") + postgresTriggers + backfill),
-        postgresValuesMigration,
+        postgresValuesMigration, postgresStateMigration,
     ]
 }
 
@@ -165,10 +165,13 @@ extension ConsoleAggregates {
             columns.map { "coalesce(\($0), '-')" }.joined(separator: " || '|' || ")
         }
         let state = "CASE WHEN current_is_deleted THEN 'deleted' ELSE 'live' END"
+        let owner = "CASE WHEN is_participant THEN 'participant' ELSE 'other' END"
+        let account = "FROM account a WHERE a.id = p.patient_id AND a.role = 'participant'"
         let keptTasks = try db.query(
             """
             SELECT \(line(["task_id", "participant_id", "study_task", "start_day", "current_version_id",
-                "current_effective_day", state, "latest_event_start", "latest_outcome_id", "previous_event_start"]))
+                "current_effective_day", state, "latest_event_start", "latest_outcome_id", "previous_event_start",
+                owner, "withdrawn_day"]))
                 AS line FROM participant_task
             """)
         let live = "FROM care_outcome o WHERE o.task_id = v.task_id AND o.deleted_at IS NULL"
@@ -179,7 +182,9 @@ extension ConsoleAggregates {
                 "v.version_id", "substr(v.effective_at, 1, 10)",
                 "CASE WHEN v.is_deleted THEN 'deleted' ELSE 'live' END", "(SELECT max(o.event_start) \(live))",
                 "(SELECT o.id \(live) ORDER BY o.event_start DESC, o.id DESC LIMIT 1)",
-                "(SELECT max(o.event_start) \(live) AND o.event_start < (SELECT max(o2.event_start) FROM care_outcome o2 WHERE o2.task_id = v.task_id AND o2.deleted_at IS NULL))"]))
+                "(SELECT max(o.event_start) \(live) AND o.event_start < (SELECT max(o2.event_start) FROM care_outcome o2 WHERE o2.task_id = v.task_id AND o2.deleted_at IS NULL))",
+                "CASE WHEN EXISTS (SELECT 1 \(account)) THEN 'participant' ELSE 'other' END",
+                "(SELECT \(ConsoleQueries.utcDay("a.withdrawn_at", in: db.dialect)) \(account))"]))
                 AS line
             FROM care_task_version v JOIN care_plan p ON p.id = v.care_plan_id
             WHERE substr(v.task_id, 1, length(p.patient_id) + 1) = p.patient_id || '.'

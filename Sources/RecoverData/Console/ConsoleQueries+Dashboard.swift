@@ -94,14 +94,14 @@ extension ConsoleQueries {
         days: Int = adherenceWindowDays, today: LocalDate, in db: StoreConnection
     ) throws -> [StudyAdherenceDay] {
         let first = today.addingDays(1 - max(days, 1))
+        // Each task row carries its account's state (``ConsoleAggregates``), so the groups come from one covering
+        // index without a join.
         let groups = try db.query(
             """
-            SELECT t.study_task, t.current_effective_day AS start_day,
-                \(utcDay("a.withdrawn_at", in: db.dialect)) AS withdrawn_day, count(*) AS tasks,
+            SELECT t.study_task, t.current_effective_day AS start_day, t.withdrawn_day, count(*) AS tasks,
                 min(t.current_version_id) AS sample
-            FROM participant_task t JOIN account a ON a.id = t.participant_id
-            WHERE a.role = 'participant' AND NOT t.current_is_deleted
-            GROUP BY t.study_task, t.current_effective_day, withdrawn_day
+            FROM participant_task t WHERE t.is_participant AND NOT t.current_is_deleted
+            GROUP BY t.study_task, t.current_effective_day, t.withdrawn_day
             """)
         let samples = Set(try groups.map { try $0.string("sample") })
         var tasks: [String: CareTask] = [:]

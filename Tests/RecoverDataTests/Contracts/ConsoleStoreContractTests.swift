@@ -87,6 +87,26 @@ import Testing
         #expect(try stores.console.consoleAggregateMismatches() == [])
     }
 
+    @Test(arguments: StudyBackend.allCases) func adherenceStopsCountingAParticipantFromTheDayTheyWithdraw(
+        backend: StudyBackend
+    ) throws {
+        let stores = try backend.make()
+        let ada = try stores.participant("ada@example.com", zone: "UTC")
+        let bob = try stores.participant("bob@example.com", zone: "UTC")
+        let first = try stores.onboardedPlan(ada)
+        _ = try stores.onboardedPlan(bob)
+        let today = first.today.addingDays(2)
+        func due(on day: LocalDate) throws -> Int? {
+            try stores.console.dashboard(today: today).adherence.first { $0.day == day }?.due
+        }
+        let (dueToday, dueBefore) = (try #require(try due(on: today)), try due(on: first.today))
+        #expect(dueToday > 0)
+        try stores.participants.withdraw(patientID: bob.id, on: today, at: start + 2 * 86_400)
+        #expect(try due(on: today) == dueToday / 2, "Bob's tasks are no longer due from the day he withdrew")
+        #expect(try due(on: first.today) == dueBefore)
+        #expect(try stores.console.consoleAggregateMismatches() == [])
+    }
+
     @Test(arguments: StudyBackend.allCases) func anAtMostRuleReadsTheLowestValueOfEachLatestAnswer(
         backend: StudyBackend
     ) throws {
