@@ -17,6 +17,15 @@ import Testing
             timeZoneIdentifier: "Europe/Zurich", signatureMeaning: "I consent to take part in the study")
     }
 
+    /// Ada and Bob, in UTC, each with the plan that follows onboarding; Ada's state on the first day.
+    func onboardedAdaAndBob(in stores: StudyStores) throws -> (ada: Account, bob: Account, first: ParticipantState) {
+        let ada = try stores.participant("ada@example.com", zone: "UTC")
+        let bob = try stores.participant("bob@example.com", zone: "UTC")
+        let first = try stores.onboardedPlan(ada)
+        _ = try stores.onboardedPlan(bob)
+        return (ada, bob, first)
+    }
+
     @Test(arguments: StudyBackend.allCases) func theDashboardCountsAndAlertsFromTheStudysDefinition(
         backend: StudyBackend
     ) throws {
@@ -91,10 +100,7 @@ import Testing
         backend: StudyBackend
     ) throws {
         let stores = try backend.make()
-        let ada = try stores.participant("ada@example.com", zone: "UTC")
-        let bob = try stores.participant("bob@example.com", zone: "UTC")
-        let first = try stores.onboardedPlan(ada)
-        _ = try stores.onboardedPlan(bob)
+        let (_, bob, first) = try onboardedAdaAndBob(in: stores)
         let today = first.today.addingDays(2)
         func due(on day: LocalDate) throws -> Int? {
             try stores.console.dashboard(today: today).adherence.first { $0.day == day }?.due
@@ -114,10 +120,7 @@ import Testing
         let rule = StudyAlertRule(
             id: "low-sleep", task: StudyTaskID.checkin, kind: RecoverSurveys.Checkin.sleep, direction: .atMost,
             threshold: 4, message: ["en": "Slept {value} h"])
-        let ada = try stores.participant("ada@example.com", zone: "UTC")
-        let bob = try stores.participant("bob@example.com", zone: "UTC")
-        _ = try stores.onboardedPlan(ada)
-        _ = try stores.onboardedPlan(bob)
+        let (ada, bob, _) = try onboardedAdaAndBob(in: stores)
         func checkIn(_ account: Account, dayOffset: Int, sleep: Int) throws {
             let now = start + Double(dayOffset) * 86_400
             let state = try stores.participants.participant(account, now: now)
