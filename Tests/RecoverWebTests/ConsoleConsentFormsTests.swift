@@ -40,4 +40,27 @@ import Web
         page = client.get("/console/participants/\(alice)").text
         #expect(page.contains("signed 1.0; version 1.1 waits for their signature"))
     }
+
+    @Test func attentionNamesOnlyOnboardedParticipantsInTheStudyWithoutTheRequiredConsent() throws {
+        let fixture = try ConsoleFixture()
+        let signed = try fixture.addParticipant("signed@example.com")
+        let unsigned = try fixture.addParticipant("unsigned@example.com")
+        try fixture.addParticipant("new@example.com", onboarded: false)
+        try fixture.addParticipant("gone@example.com", withdrawn: true)
+        let shipped = ConsentDocuments.consent(language: .english)
+        try ConsentStore(database: fixture.database, signingKey: fixture.signingKey).add(
+            ConsentRecord(
+                id: UUID().uuidString.lowercased(), patientID: signed, documentHTML: Data(shipped.html.utf8),
+                documentVersion: shipped.version, language: "en", printedName: "Sig Ned",
+                signatureStrokes: Data("[]".utf8), signaturePNG: Data([0x89, 0x50, 0x4E, 0x47]),
+                signedAt: fixture.clock.now, utcOffset: "+00:00", timeZoneIdentifier: "UTC",
+                signatureMeaning: shipped.signatureMeaning))
+        let attention = try StudyStorage(fixture.database).read { db in
+            try ConsoleQueries.attention(today: fixture.today, in: db)
+        }
+        let withoutConsent = attention.filter { alert in
+            if case .consentUnsigned = alert.reason { true } else { false }
+        }
+        #expect(withoutConsent.map(\.participantID) == [unsigned])
+    }
 }

@@ -37,7 +37,8 @@ enum ConsoleAggregates {
         """
     }
 
-    /// The statement that refreshes the outcome columns of the task whose id is the SQL expression `task`.
+    /// The statement that refreshed the outcome columns of the task whose id is the SQL expression `task`, as
+    /// `console-002-aggregates` landed (kept for its checksum; `console-003` triggers use ``refreshLatest(_:when:)``).
     static func refreshOutcomes(_ task: String) -> String {
         let live = "FROM care_outcome o WHERE o.task_id = \(task) AND o.deleted_at IS NULL"
         return """
@@ -88,7 +89,8 @@ enum ConsoleAggregates {
         """
     }
 
-    /// The rows of the records already stored (for a database made before the aggregates).
+    /// The rows of the records already stored (for a database made before the aggregates), as
+    /// `console-002-aggregates` landed; later backfills are statements written for the whole table.
     static let backfill = """
         \(refreshTask("v.task_id").replacingOccurrences(of: "WHERE v.task_id = v.task_id AND", with: "WHERE"))
         \(refreshOutcomes("participant_task.task_id"))
@@ -143,13 +145,15 @@ enum ConsoleAggregates {
 
     /// On SQLite (appended to ``RecoverSchema/migrations``); never edit one that has landed.
     static let migrations: [Migration] = [
-        Migration(name: name, sql: createTables(text: "TEXT", flag: "INTEGER") + sqliteTriggers + backfill)
+        Migration(name: name, sql: createTables(text: "TEXT", flag: "INTEGER") + sqliteTriggers + backfill),
+        sqliteValuesMigration, sqliteStateMigration,
     ]
 
     /// On PostgreSQL (appended to ``RecoverSchema/postgresMigrations``).
     static let postgresMigrations: [PostgresMigration] = [
         PostgresMigration(
-            name: name, sql: createTables(text: "text COLLATE \"C\"", flag: "boolean") + postgresTriggers + backfill)
+            name: name, sql: createTables(text: "text COLLATE \"C\"", flag: "boolean") + postgresTriggers + backfill),
+        postgresValuesMigration, postgresStateMigration,
     ]
 }
 
@@ -161,10 +165,13 @@ extension ConsoleAggregates {
             columns.map { "coalesce(\($0), '-')" }.joined(separator: " || '|' || ")
         }
         let state = "CASE WHEN current_is_deleted THEN 'deleted' ELSE 'live' END"
+        let owner = "CASE WHEN is_participant THEN 'participant' ELSE 'other' END"
+        let account = "FROM account a WHERE a.id = p.patient_id AND a.role = 'participant'"
         let keptTasks = try db.query(
             """
             SELECT \(line(["task_id", "participant_id", "study_task", "start_day", "current_version_id",
-                "current_effective_day", state, "latest_event_start", "latest_outcome_id", "previous_event_start"]))
+                "current_effective_day", state, "latest_event_start", "latest_outcome_id", "previous_event_start",
+                owner, "withdrawn_day"]))
                 AS line FROM participant_task
             """)
         let live = "FROM care_outcome o WHERE o.task_id = v.task_id AND o.deleted_at IS NULL"
@@ -175,7 +182,9 @@ extension ConsoleAggregates {
                 "v.version_id", "substr(v.effective_at, 1, 10)",
                 "CASE WHEN v.is_deleted THEN 'deleted' ELSE 'live' END", "(SELECT max(o.event_start) \(live))",
                 "(SELECT o.id \(live) ORDER BY o.event_start DESC, o.id DESC LIMIT 1)",
-                "(SELECT max(o.event_start) \(live) AND o.event_start < (SELECT max(o2.event_start) FROM care_outcome o2 WHERE o2.task_id = v.task_id AND o2.deleted_at IS NULL))"]))
+                "(SELECT max(o.event_start) \(live) AND o.event_start < (SELECT max(o2.event_start) FROM care_outcome o2 WHERE o2.task_id = v.task_id AND o2.deleted_at IS NULL))",
+                "CASE WHEN EXISTS (SELECT 1 \(account)) THEN 'participant' ELSE 'other' END",
+                "(SELECT \(ConsoleQueries.utcDay("a.withdrawn_at", in: db.dialect)) \(account))"]))
                 AS line
             FROM care_task_version v JOIN care_plan p ON p.id = v.care_plan_id
             WHERE substr(v.task_id, 1, length(p.patient_id) + 1) = p.patient_id || '.'
@@ -190,8 +199,15 @@ extension ConsoleAggregates {
             FROM care_outcome o JOIN participant_task t ON t.task_id = o.task_id WHERE o.deleted_at IS NULL
             GROUP BY t.study_task, substr(o.event_start, 1, 10)
             """)
-        let kept = Set(try (keptTasks + keptDays).map { try $0.string("line") })
-        let recomputed = Set(try (recomputedTasks + recomputedDays).map { try $0.string("line") })
+        let values = ["task_id", "kind", "CAST(highest AS text)", "CAST(lowest AS text)"]
+        let keptValues = try db.query("SELECT \(line(values)) AS line FROM participant_task_value")
+        let recomputedValues = try db.query(
+            """
+            SELECT \(line(values)) AS line
+            FROM (\(latestValues(where: "t.latest_outcome_id IS NOT NULL", in: db.dialect))) AS latest
+            """)
+        let kept = Set(try (keptTasks + keptDays + keptValues).map { try $0.string("line") })
+        let recomputed = Set(try (recomputedTasks + recomputedDays + recomputedValues).map { try $0.string("line") })
         return kept.subtracting(recomputed).sorted().map { "kept: " + $0 }
             + recomputed.subtracting(kept).sorted().map { "records: " + $0 }
     }

@@ -19,12 +19,15 @@ extension ConsoleQueries {
         for document in try ConsentLibrary.current(in: db) where document.isRequired {
             let hashes = document.texts.values.map(\.sha256).sorted()
             guard !hashes.isEmpty else { continue }
+            // The record first: SQLite tests the terms in this order, and nearly everyone has signed, so the
+            // onboarding probe runs only for the few without a record.
             let unsigned = try db.query(
                 """
                 SELECT a.id, a.email FROM account a
-                WHERE a.role = 'participant' AND a.withdrawn_at IS NULL AND \(onboarded)
+                WHERE a.role = 'participant' AND a.withdrawn_at IS NULL
                     AND NOT EXISTS (SELECT 1 FROM consent_record c WHERE c.patient_id = a.id
                         AND c.document_sha256 IN (\(StoreConnection.placeholders(hashes.count))))
+                    AND \(onboarded)
                 ORDER BY a.created_at, a.id
                 """, hashes)
             let titles = document.texts.mapValues(\.title)

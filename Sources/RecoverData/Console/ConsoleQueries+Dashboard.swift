@@ -24,34 +24,20 @@ extension ConsoleQueries {
     }
 
     /// Participants still in the study whose latest live outcome of `rule.task` has a value of `rule.kind` that
-    /// raises the rule, the most extreme first.
-    static func alerts(raisedBy rule: StudyAlertRule, in db: StoreConnection) throws -> [ConsoleAlert] {
-        let kind = literal(rule.kind)
-        let value =
-            switch db.dialect {
-            case .sqlite:
-                """
-                (SELECT \(rule.direction == .atLeast ? "max" : "min")(coalesce(json_extract(e.value, '$.content.integer'),
-                    json_extract(e.value, '$.content.double')))
-                    FROM json_each(o.values_json) e WHERE json_extract(e.value, '$.kind') = \(kind))
-                """
-            case .postgres:
-                """
-                (SELECT \(rule.direction == .atLeast ? "max" : "min")(CAST(coalesce(e -> 'content' ->> 'integer',
-                    e -> 'content' ->> 'double') AS double precision))
-                    FROM jsonb_array_elements(o.values_json::jsonb) e WHERE e ->> 'kind' = \(kind))
-                """
-            }
-        let (comparison, order) = rule.direction == .atLeast ? (">=", "DESC") : ("<=", "ASC")
+    /// raises the rule, the most extreme first: an index range of the kept values (``ConsoleAggregates``), so
+    /// only the participants past the threshold are read.
+    public static func alerts(raisedBy rule: StudyAlertRule, in db: StoreConnection) throws -> [ConsoleAlert] {
+        let (column, comparison, order) =
+            rule.direction == .atLeast ? ("highest", ">=", "DESC") : ("lowest", "<=", "ASC")
+        // CROSS JOIN keeps SQLite's join order: the value index first, then one row of each participant.
         let rows = try db.query(
             """
-            SELECT id, email, event_start, score FROM (
-                SELECT a.id, a.email, o.event_start, \(value) AS score
-                FROM participant_task t JOIN account a ON a.id = t.participant_id
-                JOIN care_outcome o ON o.id = t.latest_outcome_id
-                WHERE t.study_task = ? AND a.role = 'participant' AND a.withdrawn_at IS NULL
-            ) AS latest WHERE score \(comparison) ? ORDER BY score \(order), event_start DESC, id
-            """, [rule.task, rule.threshold])
+            SELECT a.id, a.email, t.latest_event_start AS event_start, v.\(column) AS score
+            FROM participant_task_value v CROSS JOIN participant_task t CROSS JOIN account a
+            WHERE v.kind = ? AND v.\(column) \(comparison) ? AND t.task_id = v.task_id AND t.study_task = ?
+                AND a.id = t.participant_id AND a.role = 'participant' AND a.withdrawn_at IS NULL
+            ORDER BY score \(order), event_start DESC, a.id
+            """, [rule.kind, rule.threshold, rule.task])
         return try rows.map { row in
             ConsoleAlert(
                 participantID: try row.string("id"), email: try row.string("email"),
@@ -69,10 +55,24 @@ extension ConsoleQueries {
         // The latest and the one before it are enough unless both fall on or after `end` (a rare case, probed).
         func inWindow(_ column: String) -> String { "\(column) >= ? AND \(column) < ?" }
         let window: [any StoreValue] = [first.description, end.description]
+        // Read from the index: the tasks whose latest two days can leave the window empty (no outcome, the
+        // latest before it, or the latest after it and the one before not in it), a superset the full test below
+        // narrows; CROSS JOIN keeps SQLite from starting with every task of the study.
+        let candidates = [
+            "c.latest_event_start IS NULL", "c.latest_event_start < ?", "c.previous_event_start IS NULL",
+            "c.previous_event_start < ?", "c.previous_event_start >= ?",
+        ].map { "SELECT c.task_id FROM participant_task c WHERE c.study_task = ? AND \($0)" }
+        let bounds: [any StoreValue] = [
+            studyTask, studyTask, first.description, studyTask, studyTask, first.description, studyTask,
+            end.description,
+        ]
         return try db.query(
             """
-            SELECT a.id, a.email FROM participant_task t JOIN account a ON a.id = t.participant_id
-            WHERE t.study_task = ? AND a.role = 'participant' AND a.withdrawn_at IS NULL AND t.start_day <= ?
+            SELECT a.id, a.email
+            FROM (\(candidates.joined(separator: " UNION "))) AS candidate
+                CROSS JOIN participant_task t CROSS JOIN account a
+            WHERE t.task_id = candidate.task_id AND a.id = t.participant_id
+                AND a.role = 'participant' AND a.withdrawn_at IS NULL AND t.start_day <= ?
                 AND \(onboarded)
                 AND ((\(inWindow("t.latest_event_start")))
                     OR (t.latest_event_start >= ? AND \(inWindow("t.previous_event_start")))
@@ -80,7 +80,7 @@ extension ConsoleQueries {
                         WHERE o.task_id = t.task_id AND o.deleted_at IS NULL AND \(inWindow("o.event_start"))))) IS NOT TRUE
             ORDER BY a.created_at, a.id
             """,
-            [studyTask, first.description] + window + [end.description] + window + [end.description] + window
+            bounds + [first.description] + window + [end.description] + window + [end.description] + window
         ).map { (try $0.string("id"), try $0.string("email")) }
     }
 
@@ -94,14 +94,14 @@ extension ConsoleQueries {
         days: Int = adherenceWindowDays, today: LocalDate, in db: StoreConnection
     ) throws -> [StudyAdherenceDay] {
         let first = today.addingDays(1 - max(days, 1))
+        // Each task row carries its account's state (``ConsoleAggregates``), so the groups come from one covering
+        // index without a join.
         let groups = try db.query(
             """
-            SELECT t.study_task, t.current_effective_day AS start_day,
-                \(utcDay("a.withdrawn_at", in: db.dialect)) AS withdrawn_day, count(*) AS tasks,
+            SELECT t.study_task, t.current_effective_day AS start_day, t.withdrawn_day, count(*) AS tasks,
                 min(t.current_version_id) AS sample
-            FROM participant_task t JOIN account a ON a.id = t.participant_id
-            WHERE a.role = 'participant' AND NOT t.current_is_deleted
-            GROUP BY t.study_task, t.current_effective_day, withdrawn_day
+            FROM participant_task t WHERE t.is_participant AND NOT t.current_is_deleted
+            GROUP BY t.study_task, t.current_effective_day, t.withdrawn_day
             """)
         let samples = Set(try groups.map { try $0.string("sample") })
         var tasks: [String: CareTask] = [:]

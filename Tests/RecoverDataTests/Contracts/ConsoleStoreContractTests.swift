@@ -17,6 +17,15 @@ import Testing
             timeZoneIdentifier: "Europe/Zurich", signatureMeaning: "I consent to take part in the study")
     }
 
+    /// Ada and Bob, in UTC, each with the plan that follows onboarding; Ada's state on the first day.
+    func onboardedAdaAndBob(in stores: StudyStores) throws -> (ada: Account, bob: Account, first: ParticipantState) {
+        let ada = try stores.participant("ada@example.com", zone: "UTC")
+        let bob = try stores.participant("bob@example.com", zone: "UTC")
+        let first = try stores.onboardedPlan(ada)
+        _ = try stores.onboardedPlan(bob)
+        return (ada, bob, first)
+    }
+
     @Test(arguments: StudyBackend.allCases) func theDashboardCountsAndAlertsFromTheStudysDefinition(
         backend: StudyBackend
     ) throws {
@@ -84,6 +93,54 @@ import Testing
         try stores.participants.withdraw(patientID: bob.id, on: tomorrow, at: start + 2 * 86_400)
         alerts = try stores.console.dashboard(today: tomorrow).alerts.filter(\.raisedByAnAnswer)
         #expect(alerts.map(\.participantID) == [ada.id])
+        #expect(try stores.console.consoleAggregateMismatches() == [])
+    }
+
+    @Test(arguments: StudyBackend.allCases) func adherenceStopsCountingAParticipantFromTheDayTheyWithdraw(
+        backend: StudyBackend
+    ) throws {
+        let stores = try backend.make()
+        let (_, bob, first) = try onboardedAdaAndBob(in: stores)
+        let today = first.today.addingDays(2)
+        func due(on day: LocalDate) throws -> Int? {
+            try stores.console.dashboard(today: today).adherence.first { $0.day == day }?.due
+        }
+        let (dueToday, dueBefore) = (try #require(try due(on: today)), try due(on: first.today))
+        #expect(dueToday > 0)
+        try stores.participants.withdraw(patientID: bob.id, on: today, at: start + 2 * 86_400)
+        #expect(try due(on: today) == dueToday / 2, "Bob's tasks are no longer due from the day he withdrew")
+        #expect(try due(on: first.today) == dueBefore)
+        #expect(try stores.console.consoleAggregateMismatches() == [])
+    }
+
+    @Test(arguments: StudyBackend.allCases) func anAtMostRuleReadsTheLowestValueOfEachLatestAnswer(
+        backend: StudyBackend
+    ) throws {
+        let stores = try backend.make()
+        let rule = StudyAlertRule(
+            id: "low-sleep", task: StudyTaskID.checkin, kind: RecoverSurveys.Checkin.sleep, direction: .atMost,
+            threshold: 4, message: ["en": "Slept {value} h"])
+        let (ada, bob, _) = try onboardedAdaAndBob(in: stores)
+        func checkIn(_ account: Account, dayOffset: Int, sleep: Int) throws {
+            let now = start + Double(dayOffset) * 86_400
+            let state = try stores.participants.participant(account, now: now)
+            let (run, survey) = try checkinRun(id: "run-\(account.email)-\(dayOffset)", sleep: sleep, at: now)
+            let key = StudyEventKey(studyTaskID: StudyTaskID.checkin, occurrence: dayOffset)
+            try stores.participants.completeSurvey(run, survey: survey, key, for: state)
+        }
+        func raised() throws -> [ConsoleAlert] {
+            try stores.seed.audit.database.read { db in try ConsoleQueries.alerts(raisedBy: rule, in: db) }
+        }
+        try checkIn(ada, dayOffset: 0, sleep: 3)
+        try checkIn(bob, dayOffset: 0, sleep: 4)
+        try checkIn(bob, dayOffset: 1, sleep: 2)
+        // The lowest first; Bob's earlier night is not his latest answer.
+        #expect(try raised().map(\.participantID) == [bob.id, ada.id])
+        #expect(
+            try raised().first?.reason
+                == .answer(rule: rule.id, value: 2, on: "2027-01-16T08:00:00", messages: rule.message))
+        try checkIn(ada, dayOffset: 1, sleep: 8)
+        #expect(try raised().map(\.participantID) == [bob.id])
         #expect(try stores.console.consoleAggregateMismatches() == [])
     }
 
