@@ -54,7 +54,7 @@ extension StudyDatabase {
             consents: try ConsentLibrary.standings(patientID: patientID, in: db))
     }
 
-    static func state(
+    private static func state(
         _ account: Account, zone: TimeZone, now: Date, onboarded: [Outcome], consents: [ConsentStanding]
     ) -> ParticipantState {
         ParticipantState(
