@@ -29,6 +29,10 @@ public struct DatabaseConfiguration: Hashable, Sendable {
     /// The page cache of each connection, in KiB (SQLite's default is 2,000): pages read again come from the
     /// connection's memory instead of a `pread` into the operating system's cache for each.
     public var cacheKibibytes = 65_536
+    /// The writer connection's page cache, in KiB. Smaller than the readers': at every COMMIT SQLite walks the
+    /// writer's page-cache hash table (`pager_end_transaction` truncating the cache to the file's size), whose
+    /// length follows the pages cached, and the writes touch few pages each.
+    public var writerCacheKibibytes = 8_192
     /// Bytes of the file each connection maps into memory for reading; 0 (the default) maps none, so that a
     /// failing disk is a read error rather than a signal that kills the server.
     public var mappedBytes = 0

@@ -28,6 +28,7 @@ public final class DatabaseConnection {
 
     /// Opens (creating if needed) the file at `path` and applies the per-connection settings.
     init(path: String, configuration: DatabaseConfiguration, isReader: Bool, counters: ActivityCounters) throws {
+        _ = SQLiteLibrary.configured
         var connection: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let result = sqlite3_open_v2(path, &connection, flags, nil)
@@ -46,7 +47,8 @@ public final class DatabaseConnection {
         try executeUnchecked("PRAGMA foreign_keys = ON")
         try executeUnchecked("PRAGMA synchronous = \(configuration.durability.pragmaValue)")
         if isReader { try executeUnchecked("PRAGMA query_only = ON") }
-        try executeUnchecked("PRAGMA cache_size = -\(configuration.cacheKibibytes)")
+        let cache = isReader ? configuration.cacheKibibytes : configuration.writerCacheKibibytes
+        try executeUnchecked("PRAGMA cache_size = -\(cache)")
         try executeUnchecked("PRAGMA mmap_size = \(configuration.mappedBytes)")
     }
 

@@ -221,9 +221,10 @@ private let notes = Migration(
         #expect(total == 40)
     }
 
-    @Test func readersAndTheWriterKeepTheConfiguredPageCacheAndMapNothingByDefault() throws {
+    @Test func readersAndTheWriterKeepTheirConfiguredPageCachesAndMapNothingByDefault() throws {
         var configuration = DatabaseConfiguration()
         configuration.cacheKibibytes = 12_345
+        configuration.writerCacheKibibytes = 2_345
         let database = try StorageFixture().open([notes], configuration: configuration)
         let read = try database.read { db in
             (
@@ -234,8 +235,9 @@ private let notes = Migration(
         let written = try database.write { db in try db.queryOne("PRAGMA cache_size")?.int("cache_size") }
         #expect(read.0 == -12_345)
         #expect(read.1 == 0)
-        #expect(written == -12_345)
+        #expect(written == -2_345)
         #expect(DatabaseConfiguration().cacheKibibytes == 65_536)
+        #expect(DatabaseConfiguration().writerCacheKibibytes == 8_192)
     }
 
     @Test func dataFolderAndDatabaseFileArePrivateToTheirOwner() throws {
