@@ -59,7 +59,7 @@ import Web
 
     /// A digest of everything stored that a refused request must not change: every table except sessions
     /// (touched on every signed-in request) and sign-in failures (a refused sign-in records one), and the
-    /// media folder's files.
+    /// media folder's files. Rows are ordered by their own text, so tables without a rowid are digested too.
     static func storedState(_ database: Database, media: URL) throws -> [String] {
         let tables = try database.read { db in
             try db.query(
@@ -75,7 +75,7 @@ import Web
             let row = columns.map { "quote(\"\($0)\")" }.joined(separator: " || ',' || ")
             let digest: String? = try database.read { db in
                 try db.queryOne(
-                    "SELECT group_concat(r, '|') AS d FROM (SELECT \(row) AS r FROM \"\(table)\" ORDER BY rowid)")?["d"]
+                    "SELECT group_concat(r, '|') AS d FROM (SELECT \(row) AS r FROM \"\(table)\" ORDER BY r)")?["d"]
             }
             state.append("\(table): \(digest ?? "")")
         }
