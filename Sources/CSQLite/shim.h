@@ -11,9 +11,4 @@ static inline sqlite3_destructor_type recover_sqlite_transient(void) {
 static inline int recover_sqlite_enable_defensive(sqlite3 *db) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)0);
 }
-
-/* sqlite3_config is variadic; wrap the one form we use. Only before sqlite3_initialize (SQLITE_MISUSE after). */
-static inline int recover_sqlite_statement_journal_spill(int bytes) {
-    return sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, bytes);
-}
 #endif

@@ -28,7 +28,6 @@ public final class DatabaseConnection {
 
     /// Opens (creating if needed) the file at `path` and applies the per-connection settings.
     init(path: String, configuration: DatabaseConfiguration, isReader: Bool, counters: ActivityCounters) throws {
-        _ = SQLiteLibrary.configured
         var connection: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let result = sqlite3_open_v2(path, &connection, flags, nil)
