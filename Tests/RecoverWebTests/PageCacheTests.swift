@@ -1,8 +1,8 @@
 import RecoverWeb
 import Testing
 
-/// The rendered-page cache keeps bodies per key within its entry and byte limits, least recently used first
-/// out, and the feed serves a kept page only for the same tag.
+/// The rendered-page cache keeps bodies and their coded forms per key within its entry and byte limits, least
+/// recently used first out.
 struct PageCacheTests {
     @Test func aKeptBodyIsServedForItsKeyOnly() {
         let cache = PageCache(entryLimit: 4, byteLimit: 1_000)
@@ -49,15 +49,19 @@ struct PageCacheTests {
 
     @Test func aCodedBodyIsKeptBesideItsPageAndCountsAgainstTheBytes() {
         let cache = PageCache(entryLimit: 10, byteLimit: 1_000)
-        cache.storeCoded([1, 2], for: "gone", .brotli)
+        cache.storeCoded([1, 2], of: [3], for: "gone", .brotli)
         #expect(cache.coded(for: "gone", .brotli) == nil, "no page, nothing coded kept")
-        cache.store([UInt8](repeating: 7, count: 400), for: "a")
-        cache.storeCoded([UInt8](repeating: 1, count: 100), for: "a", .brotli)
+        let page = [UInt8](repeating: 7, count: 400)
+        cache.store(page, for: "a")
+        cache.storeCoded([9], of: [UInt8](repeating: 6, count: 400), for: "a", .brotli)
+        #expect(cache.coded(for: "a", .brotli) == nil, "coded from another body made for the key: not kept")
+        cache.storeCoded([UInt8](repeating: 1, count: 100), of: page, for: "a", .brotli)
         #expect(cache.coded(for: "a", .brotli)?.count == 100)
         #expect(cache.coded(for: "a", .gzip) == nil)
         #expect(cache.usage.bytes == 500)
-        cache.store([UInt8](repeating: 8, count: 400), for: "b")
-        cache.storeCoded([UInt8](repeating: 2, count: 150), for: "b", .gzip)
+        let other = [UInt8](repeating: 8, count: 400)
+        cache.store(other, for: "b")
+        cache.storeCoded([UInt8](repeating: 2, count: 150), of: other, for: "b", .gzip)
         #expect(cache.usage.bytes <= 1_000, "the older page and its coded body make room")
         #expect(cache.body(for: "a") == nil)
         #expect(cache.coded(for: "b", .gzip)?.count == 150)

@@ -8,11 +8,15 @@ import Web
 /// write changes the key, so an entry is never served for a state it was not made for; entries for old keys
 /// are simply never asked again and age out.
 ///
-/// Bounded by entry count and body bytes; the least recently used entries go first.
+/// The tag holds the session's CSRF token's hash, so a kept page is served only to the session it was made
+/// for: a new tab or a reload that sent no `If-None-Match`, a browser whose cache dropped the page. Bounded by
+/// entry count and bytes (bodies and their coded forms); the least recently used entries go first.
 ///
 /// ```swift
-/// if let body = cache.body(for: tag) { return .html(body) }
-/// cache.store(body, for: tag)
+/// if let body = cache.body(for: tag) {
+///     return Response(headers: ["Content-Type": "text/html; charset=utf-8"], body: body)
+/// }
+/// cache.store(page.body, for: tag)
 /// ```
 public final class PageCache: Sendable {
     /// The largest number of entries kept.
@@ -73,10 +77,11 @@ public final class PageCache: Sendable {
         state.withLock { $0.entries[key]?.coded[coding] }
     }
 
-    /// Keeps `bytes`, the body of `key` compressed with `coding`, beside it (when the body is still kept).
-    public func storeCoded(_ bytes: [UInt8], for key: String, _ coding: Compression.Coding) {
+    /// Keeps `bytes`, `body` compressed with `coding`, beside the body kept for `key`, when that is still `body`
+    /// (two requests that both made the page for a key each store theirs; a coded form goes only with its own).
+    public func storeCoded(_ bytes: [UInt8], of body: [UInt8], for key: String, _ coding: Compression.Coding) {
         state.withLock { state in
-            guard var entry = state.entries[key] else { return }
+            guard var entry = state.entries[key], entry.body == body else { return }
             state.bytes += bytes.count - (entry.coded[coding]?.count ?? 0)
             entry.coded[coding] = bytes
             state.entries[key] = entry

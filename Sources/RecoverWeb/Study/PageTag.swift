@@ -57,7 +57,7 @@ struct PageTag {
         Compression.encode(&response, for: request) { body, coding in
             if let kept = pages.coded(for: value, coding) { return kept }
             let coded = Compression.compress(body, coding)
-            if let coded { pages.storeCoded(coded, for: value, coding) }
+            if let coded { pages.storeCoded(coded, of: body, for: value, coding) }
             return coded
         }
         return response

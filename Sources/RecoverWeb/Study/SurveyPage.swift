@@ -107,8 +107,13 @@ enum SurveyPage {
                     throw HTTPError(.forbidden, "study.error.gated")
                 }
                 let event = try StudyEvent.resolve(key, in: state, participant: participant)
-                // A retried final post (the answer was stored, the response lost): answer as the first did.
+                // A retried final post (the answer was stored, the response lost): answer as the first did. The
+                // same run posted with other answers (another tab of a kept page) is refused as any post to a
+                // done event is, so no answer is acknowledged that was not stored.
                 if let outcome = event.liveOutcome, let run = form["run"], outcome.id == run {
+                    if answersDiffer(form, from: outcome, request: request, event: event) {
+                        throw HTTPError(.conflict, "study.error.alreadyDone")
+                    }
                     return (.none, .redirect(to: finishedPath(event)))
                 }
                 try checkWritable(event)
@@ -117,6 +122,23 @@ enum SurveyPage {
         } catch let error as StudyRecordError {
             throw HTTPError.from(error)
         }
+    }
+
+    /// Whether `form`, posted again under the run stored as `outcome`, would store other values than it holds.
+    /// Only a post the engine takes to the end of a new run can be compared (a one-page survey such as the
+    /// check-in); for any other (a later page of a run whose draft the completion removed) it is taken for the
+    /// retry it claims to be, as before.
+    static func answersDiffer(_ form: FormData, from outcome: Outcome, request: Request, event: StudyEvent) -> Bool {
+        guard let update = (try? page(form, request: request, event: event))?.0 else { return false }
+        let run: SurveyRun
+        switch update {
+        case .complete(let finished, _), .replace(let finished, _, _): run = finished
+        case .none, .saveDraft: return false
+        }
+        guard let result = try? run.finish(.completed, at: event.participant.now),
+            let values = try? RecoverOutcomes.values(for: result, study: event.study)
+        else { return false }
+        return values != outcome.values
     }
 
     /// What one posted page does: the engine's next step, back (keeping the page's fields unchecked), skip, a
