@@ -41,6 +41,10 @@ struct FeedRevalidationTests {
         #expect(kept.header("Vary")?.contains("Accept-Encoding") == true)
         #expect(kept.body == made.body, "the kept page coded as the made one was")
         #expect(kept.header("ETag") == made.header("ETag"))
+        let tag = try #require(kept.header("ETag"))
+        #expect(
+            client.fixture.recover.study.pages.coded(for: tag, .brotli) == kept.body,
+            "the coded body is kept beside the page, so the next visit is not compressed again")
         let gzip = client.get("/", headers: ["accept-encoding": "gzip"])
         #expect(gzip.header("Content-Encoding") == "gzip")
         #expect(gzip.body.starts(with: [0x1F, 0x8B]), "a gzip member")
