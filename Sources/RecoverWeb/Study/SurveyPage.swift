@@ -30,8 +30,9 @@ enum SurveyPage {
     /// (the path), for the same records (the version), which is what the browser's own copy of the page (its
     /// cache, Back, a 304) holds anyway. Two tabs posting it are one run, as two posts of one page are: the
     /// first post saves a draft under the id, which later posts continue, or, for a one-page survey, stores
-    /// the outcome under it, and the second post is answered as a retry of that run (the completion page,
-    /// nothing written); nothing is ever stored over another run. Any post that saves, completes or discards
+    /// the outcome under it; a second post with the same answers is answered as a retry of that run (the
+    /// completion page, nothing written) and one with other answers is refused 409 (``answersDiffer``), so
+    /// nothing is stored over another run and no answer is acknowledged that was not stored. Any post that saves, completes or discards
     /// writes the participant's records, so the next page has a new tag and a new id or the draft's.
     static func showStep(_ request: Request, study: StudyServices) throws -> Response {
         guard let number = BoundedInteger.parse(try request.parameter("number"), in: 1...1000) else {
