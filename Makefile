@@ -17,12 +17,10 @@ build:
 	@scripts/setup.sh run
 	$(SWIFT) build
 
+# Everything (scripts/test.sh): the fuzz smoke run builds and runs in the background beside the others.
 test:
 	@scripts/setup.sh test
-	$(MAKE) format-check
-	$(MAKE) swift-test
-	$(MAKE) fuzz-smoke
-	$(MAKE) browser-test
+	MAKE="$(MAKE)" SWIFT="$(SWIFT)" scripts/test.sh
 
 format:
 	$(SWIFT) format format -i -r Sources Tests Package.swift
@@ -30,10 +28,11 @@ format:
 format-check:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
-# The PostgreSQL tests run against a throwaway cluster started for the run (or RECOVER_TEST_DATABASE_URL).
+# The PostgreSQL tests run against a throwaway cluster started for the run (or RECOVER_TEST_DATABASE_URL);
+# the slowest 20 tests are printed at the end (scripts/swift-test.sh).
 swift-test:
-	$(SWIFT) build
-	scripts/postgres-test-cluster.sh run $(SWIFT) test
+	$(SWIFT) build --build-tests
+	scripts/postgres-test-cluster.sh run scripts/swift-test.sh $(SWIFT) --skip-build
 
 browser-test:
 	scripts/browser-test.sh

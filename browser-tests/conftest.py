@@ -40,3 +40,13 @@ def clocked():
         yield running
     finally:
         running.stop()
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "long: a test that runs a minute or more (real tones, several accounts); scheduled first")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Long tests first, so parallel workers (scripts/browser-test.sh) do not end waiting on one of them."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)

@@ -79,12 +79,13 @@ class RecoverServer:
         return re.findall(r"https?://\S+/join/\S+", result.stdout)
 
 
-def start_server(extra_args=(), port: int = None) -> RecoverServer:
-    """Starts the already-built server on a free loopback port (or `port`) with a fresh data folder."""
+def start_server(extra_args=(), port: int = 0) -> RecoverServer:
+    """Starts the already-built server on loopback with a fresh data folder, on `port` or, by default, on a port
+    the server picks itself (`--port 0`; its first line gives the URL), so parallel test workers never race
+    for a probed port."""
     if not RECOVER.exists():
         raise RuntimeError(f"{RECOVER} is missing: run `swift build` first")
     data_dir = Path(tempfile.mkdtemp(prefix="recover-browser-"))
-    port = port or free_port()
     process = subprocess.Popen(
         [str(RECOVER), "serve", "--data-dir", str(data_dir), "--host", "127.0.0.1", "--port", str(port),
          *extra_args],

@@ -4,6 +4,8 @@ still, one primary button at a time, the samples stored in their format), the ma
 it and its bounds, and the hearing screening with its time left, plain words and a result the participant
 understands."""
 
+import pytest
+
 import json
 import sqlite3
 import time
@@ -188,6 +190,7 @@ root.addEventListener('tone', (event) => {
 """
 
 
+@pytest.mark.long
 def test_hearing_screening_shows_time_left_and_a_plain_result(server, media_driver):  # noqa: F811
     driver = media_driver
     onboarded(driver, server, "hearing@example.com", sensors=True)

@@ -5,6 +5,8 @@ an independent iCalendar parser (`icalendar` from PyPI) into exactly the events 
 for the same schedules (read from the study database), window and zone. Screenshots at 360 px, English and
 Chinese, and at 150% text."""
 
+import pytest
+
 import datetime
 import json
 import re
@@ -97,6 +99,7 @@ def feed_events(calendar, zone: ZoneInfo) -> dict:
     return {task: sorted(found) for task, found in events.items()}
 
 
+@pytest.mark.long
 def test_contact_card_and_calendar_link_parse_into_the_schedules_events(clocked, driver):
     server = clocked.server
     set_contact(server)

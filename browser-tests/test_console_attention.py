@@ -10,6 +10,8 @@ settings page holds the server's public key (the dashboard no longer does); a us
 it. Screenshots at 360 px (English, 150% text, Chinese) and at 1280 px of the dashboard and the participant
 page."""
 
+import pytest
+
 import re
 import subprocess
 
@@ -85,6 +87,7 @@ def attention_entries(driver) -> dict:
     return entries
 
 
+@pytest.mark.long
 def test_a_coordinator_sees_who_needs_attention_and_every_answer_as_given(clocked, driver):
     server = clocked.server
     journey.prepare_browser(driver, server, sensors=False)

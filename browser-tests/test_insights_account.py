@@ -3,6 +3,8 @@ in on three of four days and measures their knee, then reads their progress in E
 downloads their data, opens the printable signed consent, changes their time zone and withdraws. Every page
 is screenshotted at 360 px and checked with axe."""
 
+import pytest
+
 import re
 import subprocess
 import tempfile
@@ -97,6 +99,7 @@ def shots_of_filter(driver, name: str, typed: str) -> None:
     driver.refresh()
 
 
+@pytest.mark.long
 def test_insights_downloads_consent_time_zone_and_withdrawal(clocked, driver):
     server = clocked.server
     journey.prepare_browser(driver, server)

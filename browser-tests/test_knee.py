@@ -4,6 +4,8 @@ range-of-motion pages, the feed card and the diary's body model, and corrects it
 refused with nothing changed). The goals step, the range-of-motion instructions and the account section are
 screenshotted at 360 px, at 150% text, in English and Chinese, and checked with axe."""
 
+import pytest
+
 import base64
 
 from selenium.webdriver.common.by import By
@@ -70,6 +72,7 @@ def instructions(driver) -> str:
         By.CSS_SELECTOR, "article[data-task=rangeOfMotionCheck] .task-instructions").text
 
 
+@pytest.mark.long
 def test_right_knee_everywhere_then_corrected_to_the_left(clocked, driver):
     server = clocked.server
     journey.prepare_browser(driver, server, sensors=False)

@@ -3,6 +3,8 @@ recall period and sections, answered with a known set of boxes; the subscale sco
 computed by hand from REFERENCE.md's rule (100 - 25 x mean of the answered items, at least half answered); the
 console's study-versions page and the participant's KOOS table. Every page at 360 px, 150% text, both languages."""
 
+import pytest
+
 from selenium.webdriver.common.by import By
 
 import journey
@@ -34,6 +36,7 @@ def answer_page(driver) -> None:
             driver.execute_script("arguments[0].click()", radio)
 
 
+@pytest.mark.long
 def test_koos_scores_on_insights_and_console(clocked, driver):
     server = clocked.server
     journey.prepare_browser(driver, server, sensors=False)

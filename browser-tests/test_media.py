@@ -99,6 +99,7 @@ def test_knee_bend_video_uploads_with_a_counted_retry(server, media_driver):
     assert sent["sha256"] in text and '"retryCount": 1' in text
 
 
+@pytest.mark.long
 def test_hearing_screening_runs_noise_check_and_tones(server, media_driver):
     driver = media_driver
     onboarded(driver, server)

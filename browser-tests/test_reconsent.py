@@ -5,6 +5,8 @@ again by the server, tested in ReconsentTests) and lands on the signed copy, the
 optional video-sharing form, which never gates. Screenshots at 360 px in English and Chinese, and at 150%
 text."""
 
+import pytest
+
 import json
 import sqlite3
 import subprocess
@@ -51,6 +53,7 @@ def publish(server) -> None:
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.long
 def test_a_new_version_gates_the_feed_until_signed_and_optional_forms_never_do(clocked, driver):
     server = clocked.server
     journey.prepare_browser(driver, server)

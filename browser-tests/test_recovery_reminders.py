@@ -5,6 +5,8 @@ password and signs in; the old link then explains itself. They choose their remi
 message log, the staff page's reset and deactivate buttons, invites by e-mail, and a used invitation link says
 what to do. Screenshots at 360 px, English and Chinese, and at 150% text."""
 
+import pytest
+
 import re
 
 from selenium.webdriver.common.by import By
@@ -18,6 +20,7 @@ PASSWORD = "correct horse battery"
 NEW_PASSWORD = "a brand new password"
 
 
+@pytest.mark.long
 def test_forgot_password_reminders_and_console_messaging():
     smtp = support.SMTPCapture()
     port = support.free_port()
