@@ -2,43 +2,54 @@
 # Every test, as `make test` and CI run them (docs/testing.md): the format check, the Swift suites (SQLite and a
 # throwaway PostgreSQL cluster), the fuzz smoke run and the browser suite.
 #
-# The fuzz smoke run compiles its own instrumented build (release, AddressSanitizer, coverage), which mostly
-# keeps one core busy, so it runs in the background beside the debug build and the tests, at a lower priority;
-# its report is printed at the end. The run fails if any part fails, and says which.
+# The parts run side by side, because none keeps both cores busy on its own: the fuzz smoke run compiles its
+# own instrumented build (release, AddressSanitizer, coverage; mostly one core) and starts at once, at a lower
+# priority; once the debug build is done, the Swift suites (which mostly wait on servers, processes and
+# PostgreSQL) run beside the browser suite (which mostly waits on pages). Each part's output goes to a log under
+# .build/ and is printed whole when the part ends, with its time; the run fails naming the parts that failed.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
 MAKE=${MAKE:-make}
+SWIFT=${SWIFT:-swift}
 started=$(date +%s)
 mkdir -p .build
-fuzz_log=.build/fuzz-smoke.log
-setsid nice -n 10 "$MAKE" --no-print-directory fuzz-smoke > "$fuzz_log" 2>&1 &
-fuzz=$!
-# An interrupted run leaves no fuzzer behind.
-trap 'kill -- -$fuzz 2>/dev/null' INT TERM
-
 failed=()
-step() {
-    local name=$1
-    shift
-    local from=$(date +%s)
-    echo "== $name"
-    if "$@"; then
-        echo "== $name: passed in $(( $(date +%s) - from )) s"
-    else
-        echo "== $name: FAILED after $(( $(date +%s) - from )) s"
-        failed+=("$name")
-    fi
-}
-step "format check" "$MAKE" --no-print-directory format-check
-step "Swift tests" "$MAKE" --no-print-directory swift-test
-step "browser tests" "$MAKE" --no-print-directory browser-test
 
-echo "== fuzz smoke run (in the background since the start)"
+# finish NAME STATUS LOG SECONDS: prints the part's log and how it ended.
+finish() {
+    echo "== $1 ($4 s)"
+    cat "$3"
+    if [ "$2" -eq 0 ]; then echo "== $1: passed in $4 s"; else echo "== $1: FAILED (status $2) after $4 s"; failed+=("$1"); fi
+}
+# part NAME LOG COMMAND...: runs a part in the foreground.
+part() {
+    local name=$1 log=$2 from=$(date +%s)
+    shift 2
+    "$@" > "$log" 2>&1
+    finish "$name" $? "$log" $(( $(date +%s) - from ))
+}
+
+fuzz_started=$(date +%s)
+setsid nice -n 10 "$MAKE" --no-print-directory fuzz-smoke > .build/fuzz-smoke.log 2>&1 &
+fuzz=$!
+swift_tests=""
+# An interrupted run leaves nothing running behind it.
+trap 'kill -- -$fuzz 2>/dev/null; [ -n "$swift_tests" ] && kill -- -$swift_tests 2>/dev/null; exit 130' INT TERM
+
+part "format check" .build/format-check.log "$MAKE" --no-print-directory format-check
+part "debug build" .build/build.log "$SWIFT" build --build-tests
+if [ ${#failed[@]} -eq 0 ]; then
+    swift_started=$(date +%s)
+    setsid scripts/postgres-test-cluster.sh run scripts/swift-test.sh "$SWIFT" --skip-build \
+        > .build/swift-tests.log 2>&1 &
+    swift_tests=$!
+    part "browser tests" .build/browser-tests.log scripts/browser-test.sh
+    wait "$swift_tests"
+    finish "Swift tests" $? .build/swift-tests.log $(( $(date +%s) - swift_started ))
+fi
 wait "$fuzz"
-fuzz_status=$?
-cat "$fuzz_log"
-[ "$fuzz_status" -eq 0 ] || failed+=("fuzz smoke run")
+finish "fuzz smoke run" $? .build/fuzz-smoke.log $(( $(date +%s) - fuzz_started ))
 
 echo "== all tests: $(( $(date +%s) - started )) s"
 if [ ${#failed[@]} -gt 0 ]; then
