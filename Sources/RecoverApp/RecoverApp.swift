@@ -94,7 +94,7 @@ public struct RecoverApp: Sendable {
             subscriptions: PushSubscriptions(database: folder.records.database),
             publicKey: Crypto.base64URL(vapidKey.publicPoint), isAvailable: mail.pushIsConfigured,
             now: configuration.clock)
-        web = try WebApp(services: services, log: configuration.log) { router, services in
+        web = try WebApp(services: services, study: study, log: configuration.log) { router, services in
             StudyRoutes.add(to: &router, services: services, study: study)
             MediaRoutes.add(to: &router, media: media)
             InsightsRoutes.add(to: &router, services: services, study: study)
@@ -106,7 +106,6 @@ public struct RecoverApp: Sendable {
             ConsoleRoutes.add(to: &router, context: console)
             ContactRoutes.add(to: &router, context: console)
             CalendarRoutes.add(to: &router, study: study, publicURL: configuration.mail.publicURL)
-            AccountStudySections.add(to: &router, study: study)
             ReceiptVerificationPage.add(to: &router)
         }
     }

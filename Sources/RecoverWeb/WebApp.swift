@@ -22,14 +22,16 @@ public struct WebApp: Sendable {
     public var router: Router { application.router }
 
     /// An app with Recover's built-in pages and the routes `configure` adds; throws ``DuplicateRouteError``
-    /// when two routes have the same method and pattern.
+    /// when two routes have the same method and pattern. With `study`, the built-in start, account and
+    /// sign-in pages show its parts (the care feed, the account's study sections, the team's contact).
     public init(
         services: WebServices,
+        study: StudyServices? = nil,
         log: @escaping @Sendable (String) -> Void = { _ in },
         configure: (inout Router, WebServices) -> Void = { _, _ in }
     ) throws {
         var router = Router()
-        BuiltInRoutes.add(to: &router, services: services)
+        BuiltInRoutes.add(to: &router, services: services, study: study)
         configure(&router, services)
         self.services = services
         application = try Application(

@@ -16,10 +16,8 @@ public enum AccountRecordRoutes {
     /// (`GET /account/consent.pdf`, `GET /account/consent/:record/pdf`), the access log (`GET /account/access`),
     /// `GET /account/data.json`,
     /// `GET /account/data.csv`,
-    /// `GET`/`POST /account/withdraw`, and the withdrawn message in front of `GET /`: add these after the
-    /// study routes, so the message wraps the care feed.
+    /// `GET`/`POST /account/withdraw`.
     public static func add(to router: inout Router, services: WebServices, study: StudyServices) {
-        WithdrawnHome.wrapStartPage(in: &router)
         router.group(.account) { account in
             account.get("/time-zone") { request in try TimeZoneSection.show(request) }
             account.post("/time-zone") { request in try TimeZoneSection.save(request, study: study) }

@@ -1,21 +1,8 @@
 import Web
 
 /// The start page of a participant who has withdrawn: a message and the way to their data, instead of the
-/// care feed (their schedules have ended, so there would be no tasks anyway).
+/// care feed (their schedules have ended, so there would be no tasks anyway). ``StartPage`` shows it.
 enum WithdrawnHome {
-    /// Puts the withdrawn page in front of whatever `GET /` the router has (the care feed, or the welcome
-    /// page); everyone else still gets that page.
-    static func wrapStartPage(in router: inout Router) {
-        let fallback: Responder = { request in try HomePage.respond(request) }
-        let startPage: Responder = router.route(.get, "/")?.handler ?? fallback
-        router.replace(.get, "/") { request in
-            if let account = request.account, account.role == .participant, account.withdrawnAt != nil {
-                return page(request)
-            }
-            return try startPage(request)
-        }
-    }
-
     static func page(_ request: Request) -> Response {
         let t = Localizer(request.language)
         var response = Response.html(

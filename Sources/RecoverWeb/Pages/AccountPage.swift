@@ -3,13 +3,14 @@ import Foundation
 import RecoverData
 import Web
 
-/// `/account`: language, time zone, password change and "sign out everywhere".
+/// `/account`: language, time zone, password change and "sign out everywhere"; with a study, its sections
+/// (``AccountStudySections``) between the preferences and the records, asked for by the page itself.
 enum AccountPage {
-    static func show(_ request: Request) throws -> Response {
+    static func show(_ request: Request, study: StudyServices? = nil) throws -> Response {
         let notice =
             request.query["saved"].map { _ in "account.saved" }
             ?? request.query["withdrawn"].map { _ in "account.withdrawnNotice" }
-        return .html(render(request, noticeKey: notice, passwordProblem: nil))
+        return .html(try render(request, noticeKey: notice, passwordProblem: nil, study: study))
     }
 
     static func savePreferences(_ request: Request, services: WebServices) throws -> Response {
@@ -29,7 +30,9 @@ enum AccountPage {
         return response
     }
 
-    static func changePassword(_ request: Request, services: WebServices) throws -> Response {
+    static func changePassword(
+        _ request: Request, services: WebServices, study: StudyServices? = nil
+    ) throws -> Response {
         guard var account = request.account else { throw HTTPError(.unauthorized) }
         let form = try request.form()
         let current = form["current"] ?? ""
@@ -41,13 +44,15 @@ enum AccountPage {
         case .wait(let seconds):
             let message = WebServices.waitMessage("account.error.wait", seconds: seconds, t)
             return WebServices.tooManyAttempts(
-                render(request, noticeKey: nil, passwordProblem: ErrorSummary.Problem(message)), retryAfter: seconds)
+                try render(request, noticeKey: nil, passwordProblem: ErrorSummary.Problem(message), study: study),
+                retryAfter: seconds)
         case .granted(let reservation):
             guard services.hasher.verify(current, against: account.passwordHash) else {
                 return .html(
-                    render(
+                    try render(
                         request, noticeKey: nil,
-                        passwordProblem: ErrorSummary.Problem(t["account.error.currentPassword"], field: "current")),
+                        passwordProblem: ErrorSummary.Problem(t["account.error.currentPassword"], field: "current"),
+                        study: study),
                     status: .unprocessableContent)
             }
             try services.throttle.succeeded(reservation)
@@ -61,7 +66,9 @@ enum AccountPage {
             problem = nil
         }
         if let problem {
-            return .html(render(request, noticeKey: nil, passwordProblem: problem), status: .unprocessableContent)
+            return .html(
+                try render(request, noticeKey: nil, passwordProblem: problem, study: study),
+                status: .unprocessableContent)
         }
         account.passwordHash = try services.hasher.hash(new)
         // A new password ends every other session and tells the address; this browser gets a fresh session.
@@ -86,9 +93,12 @@ enum AccountPage {
 
     /// The page; `passwordProblem` is the password form's problem, already in the request's language, with the
     /// field it is about (none: a wait).
-    static func render(_ request: Request, noticeKey: String?, passwordProblem: ErrorSummary.Problem?) -> HTML {
+    static func render(
+        _ request: Request, noticeKey: String?, passwordProblem: ErrorSummary.Problem?, study: StudyServices?
+    ) throws -> HTML {
         let t = Localizer(request.language)
         guard let account = request.account else { return .empty }
+        let studySections = try study.map { try AccountStudySections.render(request, study: $0) } ?? .empty
         let notice: HTML = noticeKey.map { "<p class=\"notice\" role=\"status\">\(t[$0])</p>" } ?? .empty
         let passwordError = { (field: String) in passwordProblem?.fieldID == field ? passwordProblem?.message : nil }
         let languageOptions = Language.allCases.map { language in
@@ -112,7 +122,7 @@ enum AccountPage {
                 </form>
                 </section>
                 \(PushSection.render(request))
-                \(request.studySections.account)
+                \(studySections)
                 \(AccountRecordSections.render(request))
                 <section class="card" aria-labelledby="password-heading">
                 <h2 id="password-heading">\(t["account.changePassword"])</h2>

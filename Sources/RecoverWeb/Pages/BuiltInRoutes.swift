@@ -1,9 +1,11 @@
 import Web
 
 /// The routes of the web platform itself: health, assets, language, sign-in/out, join, account,
-/// home. The console adds its own routes (`ConsoleRoutes`).
+/// the start page. With a study, the start page, the account page and the sign-in page call its parts
+/// themselves (``StartPage``, ``AccountStudySections``, ``SignInPage/help(_:study:)``), whatever order other
+/// routes are added in. The console adds its own routes (`ConsoleRoutes`).
 enum BuiltInRoutes {
-    static func add(to router: inout Router, services: WebServices) {
+    static func add(to router: inout Router, services: WebServices, study: StudyServices?) {
         router.group(.publicPages) { pages in
             pages.get("/healthz") { _ in .text("ok") }
             pages.get("/assets/:name") { request in
@@ -11,17 +13,19 @@ enum BuiltInRoutes {
             }
             pages.get("/manifest.webmanifest") { request in try WebAppManifest.response(request) }
             pages.post("/language") { request in try changeLanguage(request, services: services) }
-            pages.get("/sign-in") { request in try SignInPage.show(request) }
-            pages.post("/sign-in") { request in try SignInPage.submit(request, services: services) }
+            pages.get("/sign-in") { request in try SignInPage.show(request, study: study) }
+            pages.post("/sign-in") { request in try SignInPage.submit(request, services: services, study: study) }
             pages.post("/sign-out") { request in try signOut(request, services: services) }
             pages.get("/join/:code") { request in try JoinPage.show(request, services: services) }
             pages.post("/join/:code") { request in try JoinPage.submit(request, services: services) }
-            pages.get("/") { request in try HomePage.respond(request) }
+            pages.get("/") { request in try StartPage.respond(request, study: study) }
         }
         router.group(.account) { account in
-            account.get("") { request in try AccountPage.show(request) }
+            account.get("") { request in try AccountPage.show(request, study: study) }
             account.post("/preferences") { request in try AccountPage.savePreferences(request, services: services) }
-            account.post("/password") { request in try AccountPage.changePassword(request, services: services) }
+            account.post("/password") { request in
+                try AccountPage.changePassword(request, services: services, study: study)
+            }
             account.post("/sign-out-everywhere") { request in
                 try AccountPage.signOutEverywhere(request, services: services)
             }

@@ -1,7 +1,6 @@
 import Web
 
-/// `GET /`: the participant's start page. A simple welcome for now; the care feed replaces it by
-/// registering its own `GET /` route in `WebApp(configure:)`.
+/// The platform's welcome page, `GET /` of an app without a study (``StartPage``; with one, the care feed).
 public enum HomePage {
     /// The welcome page for a signed-in participant; staff go to the console, visitors to sign in.
     public static func respond(_ request: Request) throws -> Response {

@@ -9,19 +9,26 @@ import Web
 /// that must wait gets 429 with `Retry-After` and no password check at all. A right password releases the
 /// reservation and marks the browser as a known device of the account.
 enum SignInPage {
-    static func show(_ request: Request) throws -> Response {
+    /// The form; with a study, "Need help?" below it names the study team's contact.
+    static func show(_ request: Request, study: StudyServices? = nil) throws -> Response {
         if let session = request.session { return .redirect(to: session.account.role.isStaff ? "/console" : "/") }
         let notice =
             request.query["joined"].map { _ in "signIn.joined" } ?? request.query["reset"].map { _ in "signIn.reset" }
-        return .html(render(request, email: "", error: nil, noticeKey: notice))
+        return .html(render(request, email: "", error: nil, noticeKey: notice, help: try help(request, study: study)))
+    }
+
+    /// "Need help?" with the study team's contact, for a participant who cannot sign in; nothing without a study.
+    static func help(_ request: Request, study: StudyServices?) throws -> HTML {
+        guard let study else { return .empty }
+        return try ContactCard.signInHelp(request, study: study)
     }
 
     /// Signs in from the form. A page that signs in to go on (``SessionCarry``) gives its own form `action`,
     /// the `carried` hidden fields its form shows again after a wrong password, and `next`, which runs once
     /// signed in and may name where to go instead of the start page.
     static func submit(
-        _ request: Request, services: WebServices, action: String = "/sign-in", carried: HTML = .empty,
-        next: (Account) throws -> String? = { _ in nil }
+        _ request: Request, services: WebServices, study: StudyServices? = nil, action: String = "/sign-in",
+        carried: HTML = .empty, next: (Account) throws -> String? = { _ in nil }
     ) throws -> Response {
         let form = try request.form()
         let email = Account.normalizedEmail(form["email"] ?? "")
@@ -34,7 +41,9 @@ enum SignInPage {
         case .wait(let seconds):
             let message = WebServices.waitMessage("signIn.error.wait", seconds: seconds, Localizer(request.language))
             return WebServices.tooManyAttempts(
-                render(request, email: email, error: message, action: action, carried: carried), retryAfter: seconds)
+                render(
+                    request, email: email, error: message, action: action, carried: carried,
+                    help: try help(request, study: study)), retryAfter: seconds)
         }
         // Verify against a fixed hash when the account is unknown, so both cases take the same time.
         let matches = services.hasher.verify(password, against: account?.passwordHash ?? services.unknownAccountHash)
@@ -43,12 +52,16 @@ enum SignInPage {
             // The reservation stays: it is this failure.
             let message = Localizer(request.language)["signIn.error.wrong"]
             return .html(
-                render(request, email: email, error: message, action: action, carried: carried), status: .unauthorized)
+                render(
+                    request, email: email, error: message, action: action, carried: carried,
+                    help: try help(request, study: study)), status: .unauthorized)
         }
         // Said only to someone who knows the password; the reservation stays, as for a failure.
         guard !account.isDeactivated else {
             let message = Localizer(request.language)["signIn.error.deactivated"]
-            return .html(render(request, email: email, error: message), status: .forbidden)
+            return .html(
+                render(request, email: email, error: message, help: try help(request, study: study)), status: .forbidden
+            )
         }
         try services.throttle.succeeded(reservation)
         let token = try services.sessions.start(for: account, replacing: services.sessionToken(of: request))
@@ -60,7 +73,7 @@ enum SignInPage {
 
     static func render(
         _ request: Request, email: String, error: String?, noticeKey: String? = nil, action: String = "/sign-in",
-        carried: HTML = .empty, titleKey: String = "signIn.title"
+        carried: HTML = .empty, titleKey: String = "signIn.title", help: HTML = .empty
     ) -> HTML {
         let t = Localizer(request.language)
         let notice: HTML = noticeKey.map { "<p class=\"notice\" role=\"status\">\(t[$0])</p>" } ?? .empty
@@ -78,7 +91,7 @@ enum SignInPage {
                 </form>
                 <p><a href="/forgot-password">\(t["signIn.forgot"])</a></p>
                 <p class="hint">\(t["signIn.noAccount"])</p>
-                \(request.studySections.signIn)
+                \(help)
                 """)
     }
 }

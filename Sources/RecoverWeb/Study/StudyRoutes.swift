@@ -1,8 +1,8 @@
 import Foundation
 import Web
 
-/// The participant's study pages: the care feed at `/`, survey pages, answer deletion, the consent document
-/// and the browser components' files.
+/// The participant's study pages: survey pages, answer deletion, the consent document and the browser
+/// components' files (the care feed at `/` is the built-in start page's, ``StartPage``).
 ///
 /// ```swift
 /// let app = try WebApp(services: services) { router, services in
@@ -10,9 +10,8 @@ import Web
 /// }
 /// ```
 public enum StudyRoutes {
-    /// Adds the routes, replacing the placeholder `GET /`.
+    /// Adds the routes.
     public static func add(to router: inout Router, services: WebServices, study: StudyServices) {
-        router.replace(.get, "/") { request in try FeedPage.show(request, study: study) }
         router.group(.publicPages) { pages in
             pages.get("/assets/study/:folder/:file") { request in
                 try StudyAssets.response(
