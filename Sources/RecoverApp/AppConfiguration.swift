@@ -24,6 +24,8 @@ public struct AppConfiguration: Sendable {
     public var studyClock: @Sendable () -> Date = { Date() }
     /// The clock of sessions and throttling.
     public var clock: @Sendable () -> Date = { Date() }
+    /// Runs as the answer to a survey page post is rendered (``StudyServices/willRender``); tests watch it.
+    public var willRenderSurveyPage: @Sendable () -> Void = {}
     /// How many seconds the console dashboard's figures are reused.
     public var dashboardLifetime: TimeInterval = 30
     /// When a commit counts as durable (`.full`: fsynced before it is acknowledged).

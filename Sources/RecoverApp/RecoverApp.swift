@@ -52,7 +52,8 @@ public struct RecoverApp: Sendable {
             absoluteTimeout: configuration.sessionAbsoluteTimeout, defaultTimeZone: configuration.defaultTimeZone,
             deviceKey: Self.deviceKey(folder.signingKey), trustedProxy: configuration.trustedProxy,
             publicURL: configuration.mail.publicURL, now: configuration.clock)
-        let study = StudyServices(records: folder.records, now: configuration.studyClock)
+        let study = StudyServices(
+            records: folder.records, now: configuration.studyClock, willRender: configuration.willRenderSurveyPage)
         let media = try MediaServices(study: study, dataFolder: folder.url, uploadLimit: configuration.uploadLimit)
         // Uploads a crash cut off left their temporary files; nothing else removes them.
         media.spooling.removeLeftovers()

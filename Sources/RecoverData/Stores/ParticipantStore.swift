@@ -23,7 +23,8 @@ public protocol ParticipantStore: Sendable {
     func discardDraft(_ key: StudyEventKey, for participant: ParticipantState) throws
     /// One survey page post in ONE write transaction: reads the participant (creating their plan on first
     /// use), the event and its draft, lets `decide` run the survey engine on them, then stores what it
-    /// decided. Completion is idempotent by the run id; throws ``StudyRecordError``.
+    /// decided. Completion is idempotent by the run id; throws ``StudyRecordError``. `decide` runs while the
+    /// writer is held: its value says what to answer, and the caller renders that after this returns.
     func updateSurvey<Value>(
         _ key: StudyEventKey, account: Account, now: Date, _ decide: (SurveyState) throws -> (SurveyUpdate, Value)
     ) throws -> Value

@@ -9,6 +9,8 @@ import SQLite
 extension StudyDatabase {
     /// One survey page post, in ONE write transaction: reads the participant (creating their plan on first
     /// use), the event and its draft, lets `decide` run the survey engine on them, then stores what it decided.
+    /// `decide` runs on SQLite's one writer, so it only decides: the value it returns (the web's
+    /// `SurveyDecision`) is rendered by the caller after the commit, never inside the transaction.
     ///
     /// Completing stores the result, the outcome, the draft's removal and, for onboarding, the consent record
     /// and the rest of the plan, all audited. It is idempotent by the run id, which is both the result's id

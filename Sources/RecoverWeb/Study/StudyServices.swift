@@ -16,13 +16,19 @@ public struct StudyServices: Sendable {
     /// The participant pages rendered per key (their ``PageTag``: the feed, survey steps), shared by every
     /// request of this process.
     public let pages: PageCache
+    /// Runs as the answer to a survey page post is rendered, after its write transaction ended; nothing in
+    /// production. A test watches it to see that no write is held while a page renders (docs/architecture.md).
+    public let willRender: @Sendable () -> Void
 
-    /// Services over `records` with the study clock `now` and the page cache `pages`.
+    /// Services over `records` with the study clock `now`, the page cache `pages` and the render watch
+    /// `willRender`.
     public init(
-        records: any ParticipantStore, now: @escaping @Sendable () -> Date = { Date() }, pages: PageCache = PageCache()
+        records: any ParticipantStore, now: @escaping @Sendable () -> Date = { Date() }, pages: PageCache = PageCache(),
+        willRender: @escaping @Sendable () -> Void = {}
     ) {
         self.records = records
         self.now = now
         self.pages = pages
+        self.willRender = willRender
     }
 }

@@ -7,7 +7,8 @@ import Web
 
 /// `/survey/:task/:occurrence`: one step per page. GET shows the current step of the draft (or the first
 /// step); POST takes that page's answers (`step` names the page, `action` is next, back or skip), saves the
-/// draft after every page, and at the end stores everything in one transaction (``SurveyCompletion``).
+/// draft after every page, and at the end stores everything in one transaction; each post's answer is rendered
+/// after its transaction, from what it decided (``SurveyDecision``).
 enum SurveyPage {
     /// `GET /survey/:task/:occurrence`: sends to the current step's own URL (or the completion page when the
     /// event is done), so every step is one entry of the browser's history.
@@ -95,14 +96,16 @@ enum SurveyPage {
 
     /// `POST /survey/:task/:occurrence`: one read of the session (middleware) and ONE write transaction, in
     /// which the participant, the event and its draft are read, the engine checks the page, and the draft or
-    /// the completed survey is stored (``StudyDatabase/updateSurvey(_:account:now:_:)``).
+    /// the completed survey is stored (``StudyDatabase/updateSurvey(_:account:now:_:)``). The transaction
+    /// returns a ``SurveyDecision``; the answer is rendered from it only after the commit (or the rollback).
     static func submit(_ request: Request, study: StudyServices) throws -> Response {
         let account = try ParticipantContext.participantAccount(request)
         let key = try StudyEvent.key(request)
         let form = try request.form()
         let language = ParticipantContext.language(request)
+        let decision: SurveyDecision
         do {
-            return try study.records.updateSurvey(key, account: account, now: study.now()) { state in
+            decision = try study.records.updateSurvey(key, account: account, now: study.now()) { state in
                 let participant = ParticipantContext(state: state.participant, language: language)
                 if StudyEvent.gateForbids(request, participant: participant) {
                     throw HTTPError(.forbidden, "study.error.gated")
@@ -123,6 +126,7 @@ enum SurveyPage {
         } catch let error as StudyRecordError {
             throw HTTPError.from(error)
         }
+        return decision.response(to: request, study: study)
     }
 
     /// Whether `form`, posted again under the run stored as `outcome`, would store other values than it holds.
@@ -147,7 +151,7 @@ enum SurveyPage {
     /// follows it is passed, so the completion page is shown of a saved result. A post of a step before the
     /// current one on the way taken (a page the browser's Back restored without asking) goes back to it first;
     /// a step off that way is refused (409).
-    static func page(_ form: FormData, request: Request, event: StudyEvent) throws -> (SurveyUpdate, Response) {
+    static func page(_ form: FormData, request: Request, event: StudyEvent) throws -> (SurveyUpdate, SurveyDecision) {
         let survey = event.survey
         var run = try loadRun(event, survey: survey, proposedID: form["run"])
         // A page of a step before the current one (the browser's Back showed it from its cache): back to it.
@@ -182,21 +186,12 @@ enum SurveyPage {
             throw HTTPError(.badRequest, "error.badForm")
         }
         if run.passFinalCompletion(in: survey, at: now) == .end {
-            let response = completed(event, request: request)
             if let changed = event.liveOutcome {
-                return (.replace(run, survey: survey, outcomeID: changed.id), response)
+                return (.replace(run, survey: survey, outcomeID: changed.id), .completed(event))
             }
-            return (.complete(run, survey: survey), response)
+            return (.complete(run, survey: survey), .completed(event))
         }
         return (.saveDraft(run), .redirect(to: stepPath(event, run: run)))
-    }
-
-    /// The answer to the post that stored the result: the completion page (or the feed when the survey has
-    /// none), with the feed's one-time "Saved" note set.
-    static func completed(_ event: StudyEvent, request: Request) -> Response {
-        var response = Response.redirect(to: finishedPath(event))
-        response.cookies.append(SavedNote.cookie(for: event, request: request))
-        return response
     }
 
     /// Where a stored result leads: the completion page, or the feed when the survey has none.
@@ -246,13 +241,12 @@ enum SurveyPage {
         if event.liveOutcome != nil, event.draft == nil { throw HTTPError(.conflict, "study.error.alreadyDone") }
     }
 
-    /// The page again with its problems; a page that only revealed conditional questions (posted without
-    /// script) is no error, and comes back as 200 with them shown.
-    static func invalid(_ page: StepPage, problems: [StepProblem], posted: [String: [String]]) -> Response {
+    /// The page to show again with its problems and the fields as posted (rendered after the transaction).
+    static func invalid(_ page: StepPage, problems: [StepProblem], posted: [String: [String]]) -> SurveyDecision {
         var page = page
         page.problems = problems
         page.posted = posted
-        return .html(page.render(), status: problems.allSatisfy(\.isRevealed) ? .ok : .unprocessableContent)
+        return .invalid(page)
     }
 
     /// The saved run of the event, or a new one (a draft of another survey version counts as none). A new run
