@@ -9,7 +9,8 @@ import SQLite
 /// write the outcome in one transaction (docs/storage.md, "Composing writes across stores"):
 ///
 /// ```swift
-/// let database = try Database.open(at: url, migrations: SurveyDataStore.migrations + SQLiteCareStore.migrations)
+/// let database = try Database.open(
+///     at: url, migrations: SurveyDataStore.schema.sqliteMigrations + SQLiteCareStore.migrations)
 /// let care = SQLiteCareStore(database: database)
 /// try SurveyDataStore(database: database).writeCompleted(result) { db in
 ///     _ = try SQLiteCareStore.addOutcome(outcome, in: db)

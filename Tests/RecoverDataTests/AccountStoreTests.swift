@@ -10,7 +10,7 @@ import Testing
     private let now = DatabaseDate.rounded(Date(timeIntervalSince1970: 1_790_000_000))
 
     init() throws {
-        store = AccountStore(database: try StorageFixture().open(AccountStore.migrations))
+        store = AccountStore(database: try StorageFixture().open(AccountStore.schema.sqliteMigrations))
     }
 
     private func participant(_ email: String = "Ana@Example.org ") -> Account {

@@ -12,7 +12,7 @@ import Testing
 
     init() throws {
         database = try StorageFixture().open(
-            AccountStore.migrations + SurveyDataStore.migrations + SQLiteCareStore.migrations)
+            AccountStore.schema.sqliteMigrations + SurveyDataStore.schema.sqliteMigrations + SQLiteCareStore.migrations)
         trail = AuditTrail(database: database)
     }
 

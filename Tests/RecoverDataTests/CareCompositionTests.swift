@@ -12,7 +12,8 @@ import Testing
     var url: URL { folder.appendingPathComponent("recover.sqlite") }
 
     private func openShared() throws -> Database {
-        try RecoverSchema.open(at: url, migrations: SurveyDataStore.migrations + SQLiteCareStore.migrations)
+        try RecoverSchema.open(
+            at: url, migrations: SurveyDataStore.schema.sqliteMigrations + SQLiteCareStore.migrations)
     }
 
     private func result(id: String, occurrence: Int) -> SurveyResultRecord {

@@ -12,7 +12,8 @@ import Testing
     let database: Database
 
     init() throws {
-        database = try StorageFixture().open(ConsentStore.migrations + ConsentSigning.migrations)
+        database = try StorageFixture().open(
+            ConsentStore.schema.sqliteMigrations + ConsentSigning.schema.sqliteMigrations)
     }
 
     static func record(id: String, patientID: String, name: String, png: [UInt8]) -> ConsentRecord {
@@ -132,7 +133,8 @@ import Testing
     }
 
     @Test func aRecordStoredWithoutAKeyIsReportedUnsigned() throws {
-        let plain = try StorageFixture().open(ConsentStore.migrations + ConsentSigning.migrations)
+        let plain = try StorageFixture().open(
+            ConsentStore.schema.sqliteMigrations + ConsentSigning.schema.sqliteMigrations)
         try ConsentStore(database: plain).add(Self.record(id: "c-1", patientID: "p-1", name: "Cy", png: [1]))
         let publicKey = key.publicKey
         let problems = try StudyStorage(plain).read { db in

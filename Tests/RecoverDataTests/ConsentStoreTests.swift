@@ -14,7 +14,7 @@ struct ConsentStoreTests {
     }
 
     @Test func storedRecordRoundTripsWithItsHashesIntact() throws {
-        let database = try StorageFixture().open(ConsentStore.migrations)
+        let database = try StorageFixture().open(ConsentStore.schema.sqliteMigrations)
         let store = ConsentStore(database: database)
         let original = record()
         #expect(try store.add(original))
@@ -28,7 +28,7 @@ struct ConsentStoreTests {
     }
 
     @Test func addingTheSameIDTwiceStoresOnce() throws {
-        let store = ConsentStore(database: try StorageFixture().open(ConsentStore.migrations))
+        let store = ConsentStore(database: try StorageFixture().open(ConsentStore.schema.sqliteMigrations))
         #expect(try store.add(record()))
         #expect(try !store.add(record()))
         #expect(try store.records(patientID: "p1").count == 1)
@@ -62,7 +62,7 @@ struct ConsentStoreTests {
     }
 
     @Test func tamperedRecordIsRefusedAndNothingIsStored() throws {
-        let store = ConsentStore(database: try StorageFixture().open(ConsentStore.migrations))
+        let store = ConsentStore(database: try StorageFixture().open(ConsentStore.schema.sqliteMigrations))
         var tampered = record()
         tampered.printedName = "Mallory"
         #expect(throws: ConsentStoreError.self) { try store.add(tampered) }
@@ -70,7 +70,7 @@ struct ConsentStoreTests {
     }
 
     @Test func tamperingInTheDatabaseIsDetectedOnRead() throws {
-        let database = try StorageFixture().open(ConsentStore.migrations)
+        let database = try StorageFixture().open(ConsentStore.schema.sqliteMigrations)
         let store = ConsentStore(database: database)
         try store.add(record())
         try database.write { db in

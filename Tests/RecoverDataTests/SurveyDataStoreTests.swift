@@ -10,7 +10,7 @@ import Testing
     private let now = DatabaseDate.rounded(Date(timeIntervalSince1970: 1_790_000_000))
 
     init() throws {
-        database = try StorageFixture().open(SurveyDataStore.migrations)
+        database = try StorageFixture().open(SurveyDataStore.schema.sqliteMigrations)
         store = SurveyDataStore(database: database)
     }
 
@@ -91,7 +91,7 @@ import Testing
 
     @Test func connectionFunctionsComposeWithOtherStoresInOneTransaction() throws {
         let fixture = StorageFixture()
-        let database = try fixture.open(AccountStore.migrations + SurveyDataStore.migrations)
+        let database = try fixture.open(AccountStore.schema.sqliteMigrations + SurveyDataStore.schema.sqliteMigrations)
         let account = Account(email: "ana@example.org", passwordHash: "h", role: .participant)
         struct Abandon: Error {}
         #expect(throws: Abandon.self) {

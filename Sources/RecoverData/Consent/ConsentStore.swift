@@ -14,7 +14,7 @@ import SQLite
 /// }
 /// ```
 public struct ConsentStore: Sendable {
-    /// The database, opened with ``migrations``.
+    /// The database, opened with ``schema``'s migrations.
     public let database: StudyStorage
 
     /// The server's key that signs records as they are stored (their binding hashes); nil stores them
@@ -26,7 +26,7 @@ public struct ConsentStore: Sendable {
         self.init(database: StudyStorage(database), signingKey: signingKey)
     }
 
-    /// A store over `database`, opened with ``migrations``, signing with `signingKey`.
+    /// A store over `database`, opened with ``schema``'s migrations, signing with `signingKey`.
     public init(database: StudyStorage, signingKey: SigningKey? = nil) {
         self.database = database
         self.signingKey = signingKey

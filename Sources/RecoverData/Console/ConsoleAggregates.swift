@@ -1,4 +1,3 @@
-import Postgres
 import SQLite
 
 /// The console's aggregates, kept by triggers in the transaction of every care write, so the dashboard reads
@@ -12,149 +11,45 @@ import SQLite
 ///   exactly as a new answer is.
 /// - `study_day_outcome`: live outcomes per study task and event day, counted up and down as outcomes are
 ///   written, tombstoned or moved.
+/// - `participant_task_value`: the numbers of each participant task's latest outcome, per value kind, for the
+///   alert rules.
 ///
-/// Triggers rather than calls in the stores, as for the feed's version counter: every write, by any use
-/// case, command, copy or instance, keeps them, and a write added later cannot forget to.
+/// Triggers rather than calls in the stores, as for the feed's version counter: every write, by any use case,
+/// command, copy or instance, keeps them, and a write added later cannot forget to. The tables and their
+/// triggers are in ``schema`` (`ConsoleAggregates+Migrations.swift`).
 enum ConsoleAggregates {
-    /// The statement that refreshes the task columns of the task whose id is the SQL expression `task`.
-    static func refreshTask(_ task: String) -> String {
-        """
-        INSERT INTO participant_task (task_id, participant_id, study_task, start_day, current_version_id,
-            current_effective_day, current_is_deleted)
-        SELECT v.task_id, p.patient_id, substr(v.task_id, length(p.patient_id) + 2),
-            coalesce((SELECT substr(v0.effective_at, 1, 10) FROM care_task_version v0
-                WHERE v0.task_id = v.task_id AND v0.sequence = 0), substr(v.effective_at, 1, 10)),
-            v.version_id, substr(v.effective_at, 1, 10), v.is_deleted
-        FROM care_task_version v JOIN care_plan p ON p.id = v.care_plan_id
-        WHERE v.task_id = \(task) AND substr(v.task_id, 1, length(p.patient_id) + 1) = p.patient_id || '.'
-            AND v.sequence = (SELECT max(v2.sequence) FROM care_task_version v2 WHERE v2.task_id = v.task_id)
-        ON CONFLICT (task_id) DO UPDATE SET participant_id = excluded.participant_id,
-            study_task = excluded.study_task, start_day = excluded.start_day,
-            current_version_id = excluded.current_version_id,
-            current_effective_day = excluded.current_effective_day,
-            current_is_deleted = excluded.current_is_deleted;
-
-        """
+    /// The number of one value `e` of an outcome's JSON, as the alert rules read it: `content.integer`, else
+    /// `content.double`. On PostgreSQL only a JSON number is cast, so an odd value can never fail a write.
+    static func number(in dialect: StoreDialect) -> String {
+        switch dialect {
+        case .sqlite:
+            "coalesce(json_extract(e.value, '$.content.integer'), json_extract(e.value, '$.content.double'))"
+        case .postgres:
+            """
+            CASE WHEN jsonb_typeof(e -> 'content' -> 'integer') = 'number'
+                THEN CAST(e -> 'content' ->> 'integer' AS double precision)
+                WHEN jsonb_typeof(e -> 'content' -> 'double') = 'number'
+                THEN CAST(e -> 'content' ->> 'double' AS double precision) END
+            """
+        }
     }
 
-    /// The statement that refreshed the outcome columns of the task whose id is the SQL expression `task`, as
-    /// `console-002-aggregates` landed (kept for its checksum; `console-003` triggers use ``refreshLatest(_:when:)``).
-    static func refreshOutcomes(_ task: String) -> String {
-        let live = "FROM care_outcome o WHERE o.task_id = \(task) AND o.deleted_at IS NULL"
+    /// The rows `participant_task_value` should hold for the tasks `filter` (SQL on `participant_task t`) selects,
+    /// from their latest outcomes, as the triggers of `console-003-latest-values` compute them.
+    static func latestValues(where filter: String, in dialect: StoreDialect) -> String {
+        let (elements, kind) =
+            switch dialect {
+            case .sqlite: (", json_each(o.values_json) AS e", "json_extract(e.value, '$.kind')")
+            case .postgres: (" CROSS JOIN LATERAL jsonb_array_elements(o.values_json::jsonb) AS e", "(e ->> 'kind')")
+            }
+        let number = number(in: dialect)
         return """
-            UPDATE participant_task SET
-                latest_event_start = (SELECT max(o.event_start) \(live)),
-                latest_outcome_id = (SELECT o.id \(live) ORDER BY o.event_start DESC, o.id DESC LIMIT 1),
-                previous_event_start = (SELECT max(o.event_start) \(live)
-                    AND o.event_start < (SELECT max(o2.event_start) FROM care_outcome o2
-                        WHERE o2.task_id = \(task) AND o2.deleted_at IS NULL))
-            WHERE task_id = \(task);
-
+            SELECT t.task_id, \(kind) AS kind, max(\(number)) AS highest, min(\(number)) AS lowest
+            FROM participant_task t JOIN care_outcome o ON o.id = t.latest_outcome_id\(elements)
+            WHERE \(filter) AND \(kind) IS NOT NULL
+            GROUP BY t.task_id, \(kind) HAVING max(\(number)) IS NOT NULL
             """
     }
-
-    /// The statement that adds `delta` to the day count of the outcome row `row` (`NEW`, `OLD`) when it is live.
-    static func count(_ row: String, _ delta: Int) -> String {
-        """
-        INSERT INTO study_day_outcome (study_task, day, completed)
-            SELECT t.study_task, substr(\(row).event_start, 1, 10), \(delta) FROM participant_task t
-            WHERE t.task_id = \(row).task_id AND \(row).deleted_at IS NULL
-            ON CONFLICT (study_task, day) DO UPDATE SET completed = study_day_outcome.completed + excluded.completed;
-
-        """
-    }
-
-    static func createTables(text: String, flag: String) -> String {
-        """
-        CREATE TABLE participant_task (
-            task_id \(text) PRIMARY KEY NOT NULL,
-            participant_id \(text) NOT NULL,
-            study_task \(text) NOT NULL,
-            start_day \(text) NOT NULL,
-            current_version_id \(text) NOT NULL,
-            current_effective_day \(text) NOT NULL,
-            current_is_deleted \(flag) NOT NULL,
-            latest_event_start \(text),
-            latest_outcome_id \(text),
-            previous_event_start \(text)
-        );
-        CREATE INDEX participant_task_study ON participant_task (study_task, participant_id);
-        CREATE TABLE study_day_outcome (
-            study_task \(text) NOT NULL,
-            day \(text) NOT NULL,
-            completed bigint NOT NULL,
-            PRIMARY KEY (study_task, day)
-        );
-
-        """
-    }
-
-    /// The rows of the records already stored (for a database made before the aggregates), as
-    /// `console-002-aggregates` landed; later backfills are statements written for the whole table.
-    static let backfill = """
-        \(refreshTask("v.task_id").replacingOccurrences(of: "WHERE v.task_id = v.task_id AND", with: "WHERE"))
-        \(refreshOutcomes("participant_task.task_id"))
-        INSERT INTO study_day_outcome (study_task, day, completed)
-            SELECT t.study_task, substr(o.event_start, 1, 10), count(*) FROM care_outcome o
-            JOIN participant_task t ON t.task_id = o.task_id WHERE o.deleted_at IS NULL
-            GROUP BY t.study_task, substr(o.event_start, 1, 10);
-
-        """
-
-    static let sqliteTriggers = """
-        CREATE TRIGGER console_task_insert AFTER INSERT ON care_task_version BEGIN
-        \(refreshTask("NEW.task_id"))END;
-        CREATE TRIGGER console_task_update AFTER UPDATE ON care_task_version BEGIN
-        \(refreshTask("OLD.task_id"))\(refreshTask("NEW.task_id"))END;
-        CREATE TRIGGER console_task_delete AFTER DELETE ON care_task_version BEGIN
-        \(refreshTask("OLD.task_id"))END;
-        CREATE TRIGGER console_outcome_insert AFTER INSERT ON care_outcome BEGIN
-        \(refreshOutcomes("NEW.task_id"))\(count("NEW", 1))END;
-        CREATE TRIGGER console_outcome_update AFTER UPDATE ON care_outcome BEGIN
-        \(refreshOutcomes("OLD.task_id"))\(refreshOutcomes("NEW.task_id"))\(count("OLD", -1))\(count("NEW", 1))END;
-        CREATE TRIGGER console_outcome_delete AFTER DELETE ON care_outcome BEGIN
-        \(refreshOutcomes("OLD.task_id"))\(count("OLD", -1))END;
-
-        """
-
-    static let postgresTriggers = """
-        CREATE FUNCTION console_task() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-        IF TG_OP <> 'INSERT' THEN
-        \(refreshTask("OLD.task_id"))END IF;
-        IF TG_OP <> 'DELETE' THEN
-        \(refreshTask("NEW.task_id"))END IF;
-        RETURN NULL;
-        END $$;
-        CREATE TRIGGER console_task AFTER INSERT OR UPDATE OR DELETE ON care_task_version
-            FOR EACH ROW EXECUTE FUNCTION console_task();
-        CREATE FUNCTION console_outcome() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-        IF TG_OP <> 'INSERT' THEN
-        \(refreshOutcomes("OLD.task_id"))\(count("OLD", -1))END IF;
-        IF TG_OP <> 'DELETE' THEN
-        \(refreshOutcomes("NEW.task_id"))\(count("NEW", 1))END IF;
-        RETURN NULL;
-        END $$;
-        CREATE TRIGGER console_outcome AFTER INSERT OR UPDATE OR DELETE ON care_outcome
-            FOR EACH ROW EXECUTE FUNCTION console_outcome();
-
-        """
-
-    static let name = "console-002-aggregates"
-
-    /// On SQLite (appended to ``RecoverSchema/migrations``); never edit one that has landed.
-    static let migrations: [Migration] = [
-        Migration(name: name, sql: createTables(text: "TEXT", flag: "INTEGER") + sqliteTriggers + backfill),
-        sqliteValuesMigration, sqliteStateMigration,
-    ]
-
-    /// On PostgreSQL (appended to ``RecoverSchema/postgresMigrations``).
-    static let postgresMigrations: [PostgresMigration] = [
-        PostgresMigration(
-            name: name, sql: createTables(text: "text COLLATE \"C\"", flag: "boolean") + postgresTriggers + backfill),
-        postgresValuesMigration, postgresStateMigration,
-    ]
 }
 
 extension ConsoleAggregates {

@@ -1,5 +1,4 @@
 import Foundation
-import Postgres
 import SQLite
 
 /// The study's one contact card (`study_contact`, one row with id `study`); set by admins, audited as a change
@@ -34,44 +33,4 @@ enum StudyContactStore {
             email: try found.string("email"), notesEnglish: try found.string("notes_en"),
             notesChinese: try found.string("notes_zh"), updatedAt: try found.date("updated_at"))
     }
-
-    /// The contact card's migrations on SQLite (appended to ``RecoverSchema/migrations``); never edit one that
-    /// has landed.
-    static let migrations: [Migration] = [
-        Migration(
-            name: "contact-001-study-contact",
-            sql: """
-                -- The study team's contact card: one row, id 'study'. Empty texts mean "not given".
-                CREATE TABLE study_contact (
-                    id TEXT PRIMARY KEY NOT NULL,
-                    name TEXT NOT NULL,
-                    role_en TEXT NOT NULL,
-                    role_zh TEXT NOT NULL,
-                    phone TEXT NOT NULL,
-                    email TEXT NOT NULL,
-                    notes_en TEXT NOT NULL,
-                    notes_zh TEXT NOT NULL,
-                    updated_at TEXT NOT NULL
-                );
-                """)
-    ]
-
-    /// The same table on PostgreSQL (appended to ``RecoverSchema/postgresMigrations``).
-    static let postgresMigrations: [PostgresMigration] = [
-        PostgresMigration(
-            name: "contact-001-study-contact",
-            sql: """
-                CREATE TABLE study_contact (
-                    id text COLLATE "C" PRIMARY KEY,
-                    name text NOT NULL,
-                    role_en text NOT NULL,
-                    role_zh text NOT NULL,
-                    phone text NOT NULL,
-                    email text NOT NULL,
-                    notes_en text NOT NULL,
-                    notes_zh text NOT NULL,
-                    updated_at timestamptz NOT NULL
-                );
-                """)
-    ]
 }

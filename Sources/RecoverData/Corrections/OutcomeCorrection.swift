@@ -1,6 +1,5 @@
 import Care
 import Foundation
-import Postgres
 import Recover
 import Research
 import SQLite
@@ -130,44 +129,4 @@ public enum OutcomeCorrections {
         }
         return corrected
     }
-
-    /// The table on SQLite, append-only (a correction is corrected by another correction).
-    public static let migrations: [Migration] = [
-        Migration(
-            name: "corrections-001-create",
-            sql: """
-                CREATE TABLE outcome_correction (
-                    id TEXT PRIMARY KEY NOT NULL,
-                    outcome_id TEXT NOT NULL,
-                    participant_id TEXT NOT NULL,
-                    value_kind TEXT NOT NULL,
-                    old_value INTEGER NOT NULL,
-                    new_value INTEGER NOT NULL,
-                    reason TEXT NOT NULL CHECK (length(reason) > 0),
-                    staff_id TEXT NOT NULL,
-                    corrected_at TEXT NOT NULL
-                ) STRICT;
-                CREATE INDEX outcome_correction_participant ON outcome_correction (participant_id, corrected_at);
-                """ + AuditTrail.appendOnlyTriggersSQLite(on: "outcome_correction", rows: "corrections"))
-    ]
-
-    /// The table on PostgreSQL.
-    public static let postgresMigrations: [PostgresMigration] = [
-        PostgresMigration(
-            name: "corrections-001-create",
-            sql: """
-                CREATE TABLE outcome_correction (
-                    id text COLLATE "C" PRIMARY KEY,
-                    outcome_id text COLLATE "C" NOT NULL,
-                    participant_id text COLLATE "C" NOT NULL,
-                    value_kind text NOT NULL,
-                    old_value bigint NOT NULL,
-                    new_value bigint NOT NULL,
-                    reason text NOT NULL CHECK (length(reason) > 0),
-                    staff_id text COLLATE "C" NOT NULL,
-                    corrected_at text COLLATE "C" NOT NULL
-                );
-                CREATE INDEX outcome_correction_participant ON outcome_correction (participant_id, corrected_at);
-                """ + AuditTrail.appendOnlyTriggersPostgres(on: "outcome_correction"))
-    ]
 }

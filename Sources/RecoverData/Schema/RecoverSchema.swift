@@ -1,25 +1,29 @@
-import CareSQLite
 import Foundation
 import SQLite
 
-/// The one owner of the Recover database's schema: every area's migrations, assembled once, in dependency
-/// order, and the opening of the file with the audit trail as its change recorder.
+/// The one owner of the Recover database's schema: every area, in dependency order, from which both databases'
+/// migration lists and `StudyCopy`'s tables are made, and the opening of the file with the audit trail as its
+/// change recorder.
 ///
 /// ```swift
 /// let database = try RecoverSchema.open(dataDirectory: folder)
 /// ```
 ///
-/// Adding a stored kind of record: its migrations go into ``migrations`` here (docs/architecture.md).
+/// Adding a stored kind of record: its area (tables and migrations on both databases) in its own
+/// `+Migrations.swift`, and one line in ``areas`` here (docs/architecture.md).
 public enum RecoverSchema {
-    /// Every migration of a Recover database, in the order they are applied. The audit trail comes first:
-    /// every store writes to it.
-    public static let migrations: [Migration] =
-        AuditTrail.migrations + AccountStore.migrations + SurveyDataStore.migrations + SQLiteCareStore.migrations
-        + ConsentStore.migrations + ConsentSigning.migrations + ConsoleQueries.migrations + [BackgroundJobs.migration]
-        + HealthStore.migrations + MessageOutbox.migrations + ReminderPreferenceStore.migrations
-        + CalendarFeedStore.migrations + StudyContactStore.migrations + PushSubscriptions.migrations
-        + OutcomeCorrections.migrations + StudyVersionStore.migrations + FeedVersionStore.migrations
-        + ConsoleAggregates.migrations + OutcomeValueTable.migrations
+    /// Every area of the schema, in the order their migrations are applied. The audit trail comes first: every
+    /// store writes to it. A new area goes after the areas whose tables it refers to.
+    public static let areas: [SchemaArea] = [
+        AuditTrail.schema, AccountStore.schema, SurveyDataStore.schema, CareOnConnection.schema, ConsentStore.schema,
+        ConsentSigning.schema, ConsoleQueries.schema, BackgroundJobs.schema, HealthStore.schema, MessageOutbox.schema,
+        ReminderPreferenceStore.schema, CalendarFeedStore.schema, StudyContactStore.schema, PushSubscriptions.schema,
+        OutcomeCorrections.schema, StudyVersionStore.schema, FeedVersionStore.schema, ConsoleAggregates.schema,
+        OutcomeValueTable.schema,
+    ]
+
+    /// Every migration of a Recover database on SQLite, in the order they are applied: the areas' in turn.
+    public static let migrations: [Migration] = areas.flatMap(\.sqliteMigrations)
 
     /// Opens or creates the database at `url` with `migrations` (all of them by default; tests may ask for
     /// fewer areas), the audit trail's always first, and every write audited as `system` unless the use
@@ -28,9 +32,10 @@ public enum RecoverSchema {
         at url: URL, migrations: [Migration] = RecoverSchema.migrations,
         configuration: DatabaseConfiguration = DatabaseConfiguration()
     ) throws -> Database {
-        let audit = Set(AuditTrail.migrations.map(\.name))
+        let audit = AuditTrail.schema.sqliteMigrations
+        let auditNames = Set(audit.map(\.name))
         return try Database.open(
-            at: url, migrations: AuditTrail.migrations + migrations.filter { !audit.contains($0.name) },
+            at: url, migrations: audit + migrations.filter { !auditNames.contains($0.name) },
             configuration: configuration, changeRecorder: AuditRecorder(actor: AuditRecorder.systemActor))
     }
 

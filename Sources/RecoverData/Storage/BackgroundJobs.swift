@@ -1,5 +1,4 @@
 import Foundation
-import Postgres
 import SQLite
 
 /// Background work that must run once per interval however many server instances share the database (the
@@ -29,14 +28,4 @@ public struct BackgroundJobs: Sendable {
             return true
         }
     }
-
-    /// The table, on SQLite (appended to ``RecoverSchema/migrations``).
-    static let migration = Migration(
-        name: "jobs-001-create",
-        sql: "CREATE TABLE background_job (name TEXT PRIMARY KEY NOT NULL, last_run_at TEXT NOT NULL);")
-
-    /// The table, on PostgreSQL.
-    static let postgresMigration = PostgresMigration(
-        name: "jobs-001-create",
-        sql: #"CREATE TABLE background_job (name text COLLATE "C" PRIMARY KEY, last_run_at timestamptz NOT NULL);"#)
 }

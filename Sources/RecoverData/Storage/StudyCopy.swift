@@ -11,25 +11,18 @@ import SQLite
 /// }
 /// ```
 public enum StudyCopy {
-    /// Every table of the schema with the order its rows are copied in, parents before the rows that refer
-    /// to them. The audit trail goes in sequence order (on SQLite its storage order is the chain's).
-    public static let tables: [(name: String, order: String)] = [
-        ("audit_entry", "sequence"), ("audit_checkpoint", "entries, created_at"), ("audit_value", "sequence"),
-        ("account", "id"),
-        ("invitation", "code"), ("session", "token_hash"),
-        ("sign_in_failure", "key, failed_at, attempt_id"), ("survey_draft", "patient_id, task_id, occurrence"),
-        ("survey_result", "id"), ("care_patient", "id"), ("care_plan", "id"), ("care_contact", "id"),
-        ("care_task_version", "version_id"), ("care_outcome", "id"), ("consent_record", "id"),
-        ("consent_signature", "consent_id"), ("consent_document", "id"), ("consent_scope", "id"),
-        ("background_job", "name"), ("health_import", "id"),
-        ("health_daily", "participant_id, local_day, health_type"),
-        ("health_sample", "participant_id, start_at, health_type, source, end_at, value, import_id"),
-        ("health_upload", "id"), ("health_grant", "id"), ("message_outbox", "id"), ("password_reset", "token_hash"),
-        ("reminder_preference", "participant_id"),
-        ("calendar_feed", "participant_id"), ("study_contact", "id"),
-        ("push_subscription", "id"), ("push_vapid_key", "id"), ("outcome_correction", "id"),
-        ("study_version", "version"),
-    ]
+    /// Every table of records with the order its rows are copied in, from the schema's areas
+    /// (``RecoverSchema/areas``): parents before the rows that refer to them. The audit trail goes in sequence
+    /// order (on SQLite its storage order is the chain's).
+    public static let tables: [(name: String, order: String)] = RecoverSchema.areas.flatMap(\.tables).compactMap {
+        table in table.copyOrder.map { (table.name, $0) }
+    }
+
+    /// The tables kept by triggers from the others' rows (the feed's counters, the console's aggregates, the
+    /// outcome values): not copied, the triggers fill them on the target as the copied rows are inserted.
+    public static let tablesKeptByTriggers: [String] = RecoverSchema.areas.flatMap(\.tables).filter {
+        $0.copyOrder == nil
+    }.map(\.name)
 
     /// Why a copy was refused or stopped; nothing was written to the target.
     public enum CopyError: Error, Equatable, CustomStringConvertible {

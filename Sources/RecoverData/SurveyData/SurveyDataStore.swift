@@ -21,7 +21,7 @@ public struct SurveyDataStore: Sendable {
         self.init(database: StudyStorage(database))
     }
 
-    /// A store over `database`, which must have been opened with ``migrations``.
+    /// A store over `database`, which must have been opened with ``schema``'s migrations.
     public init(database: StudyStorage) {
         self.database = database
     }

@@ -22,7 +22,7 @@ import Testing
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let database = try RecoverSchema.open(
-                at: folder.appendingPathComponent("recover.sqlite"), migrations: AccountStore.migrations)
+                at: folder.appendingPathComponent("recover.sqlite"), migrations: AccountStore.schema.sqliteMigrations)
             return StoredAccountDirectory(database: database)
         case .postgres:
             return StoredAccountDirectory(
