@@ -109,7 +109,7 @@ let package = Package(
         // Study data out: CSV, JSON, FHIR R4, the audit trail's JSON lines; streamed, written atomically.
         .target(
             name: "Exports",
-            dependencies: ["Care", "RecoverData", "SQLite", "Research", "Recover", "Cryptography", "HealthImport"]),
+            dependencies: ["Care", "RecoverData", "Research", "Recover", "Cryptography", "HealthImport"]),
         // The HTTP framework, knowing no study: transport, router with groups and access rules, middleware,
         // requests and responses, HTML, localisation machinery, an in-process test client.
         .target(name: "Web", dependencies: ["CMicroHTTPD", "MHDShim", "CZlib", "CBrotli"]),
