@@ -158,7 +158,7 @@ let package = Package(
             dependencies: [
                 "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "Web", "RecoverWeb",
                 "RecoverApp", "Cryptography", "Exports", "Postgres", "HealthImport", "ParticipantJourney", "Delivery",
-                "CCurl", "WebTesting",
+                "CCurl", "CSQLite", "WebTesting",
             ]
         ),
 

@@ -3,8 +3,8 @@ import Foundation
 /// Applies migrations in list order, each in its own transaction, recording them in `schema_migrations`.
 ///
 /// The list is the concatenation of the areas' lists in the order they depend on each other
-/// (`AccountStore.migrations + SurveyDataStore.migrations + ...`). Applying is idempotent: applied
-/// migrations are skipped after checking their checksum; a migration applied with different SQL is an
+/// (`notes.migrations + tags.migrations + ...`). Applying is idempotent: applied
+/// migrations are skipped once their checksum matches; a migration applied with different SQL is an
 /// error naming it. Migrations recorded in the file but absent from the list (a newer binary's, or an area
 /// this program does not open) are left alone.
 public struct Migrator: Sendable {
