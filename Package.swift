@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Recover", targets: ["Recover"]),
         .library(name: "RecoverData", targets: ["RecoverData"]),
         .library(name: "Web", targets: ["Web"]),
+        .library(name: "WebTesting", targets: ["WebTesting"]),
         .library(name: "RecoverWeb", targets: ["RecoverWeb"]),
         .library(name: "Exports", targets: ["Exports"]),
         .library(name: "HealthImport", targets: ["HealthImport"]),
@@ -109,10 +110,13 @@ let package = Package(
         // Study data out: CSV, JSON, FHIR R4, the audit trail's JSON lines; streamed, written atomically.
         .target(
             name: "Exports",
-            dependencies: ["Care", "RecoverData", "SQLite", "Research", "Recover", "Cryptography", "HealthImport"]),
+            dependencies: ["Care", "RecoverData", "Research", "Recover", "Cryptography", "HealthImport"]),
         // The HTTP framework, knowing no study: transport, router with groups and access rules, middleware,
-        // requests and responses, HTML, localisation machinery, an in-process test client.
+        // requests and responses, HTML, localisation machinery.
         .target(name: "Web", dependencies: ["CMicroHTTPD", "MHDShim", "CZlib", "CBrotli"]),
+        // Testing an app on the framework: an in-process test client and a raw HTTP connection to a live server
+        // (as HummingbirdTesting is to Hummingbird); for tests and benchmarks, never the server.
+        .target(name: "WebTesting", dependencies: ["Web"]),
         // Backups of a data folder: the database's online copy, the files, a manifest, in one archive (libarchive).
         .target(name: "Backups", dependencies: ["CArchive", "SQLite", "Cryptography"]),
         // Apple Health export.zip in, daily aggregates out: libarchive's zip reader into libxml2's push parser,
@@ -154,7 +158,7 @@ let package = Package(
             dependencies: [
                 "Research", "Care", "SQLite", "CareSQLite", "RecoverData", "Recover", "Web", "RecoverWeb",
                 "RecoverApp", "Cryptography", "Exports", "Postgres", "HealthImport", "ParticipantJourney", "Delivery",
-                "CCurl",
+                "CCurl", "CSQLite", "WebTesting",
             ]
         ),
 
@@ -196,13 +200,13 @@ let package = Package(
                 "Cryptography", "Care",
             ]),
         .testTarget(name: "RecoverTests", dependencies: ["Recover", "Research", "Care"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "CBrotli"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "WebTesting", "CBrotli"]),
         .testTarget(
             name: "RecoverWebTests",
             dependencies: [
-                "Web", "RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover", "Cryptography",
-                "Exports", "HealthImport", "HealthExportFixture", "MailTestSupport", "Delivery", "PDFTestSupport",
-                "PostgresTestSupport",
+                "Web", "WebTesting", "RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover",
+                "Cryptography", "Exports", "HealthImport", "HealthExportFixture", "MailTestSupport", "Delivery",
+                "PDFTestSupport", "PostgresTestSupport",
             ]),
         .testTarget(
             name: "RecoverCLITests",

@@ -7,6 +7,7 @@ import RecoverApp
 import RecoverData
 import Synchronization
 import Web
+import WebTesting
 
 /// `recover-bench postgres`: the participant's feed page and a complete check-in (the step's page, then the
 /// answers posted with their CSRF token, committed before the redirect) through the whole app (middleware,

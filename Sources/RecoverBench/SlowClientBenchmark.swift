@@ -2,6 +2,7 @@ import Foundation
 import RecoverApp
 import Synchronization
 import Web
+import WebTesting
 
 /// `recover-bench slow-clients`: Recover's server with `recover serve`'s connection settings, 2,000 slow
 /// connections from 127.0.0.1 (`SLOW_CLIENTS`) that send half a request head and then a byte a second each,

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Settings of a ``Database``; the defaults suit participant data.
+/// Settings of a ``Database``; the defaults favour durability and safety over speed.
 public struct DatabaseConfiguration: Hashable, Sendable {
     /// When a commit counts as durable.
     public enum Durability: Hashable, Sendable {

@@ -3,10 +3,10 @@ import CSQLite
 /// An SQLite failure: its result code, SQLite's message and the statement text.
 ///
 /// Never carries the bound argument values, so it is safe to log: statements are written with `?`
-/// placeholders and participant data only ever travels as arguments.
+/// placeholders and the data only ever travels as arguments.
 ///
 /// ```swift
-/// do { try store.createAccount(account) }
+/// do { try database.write { db in try db.execute("INSERT INTO note (id, body) VALUES (?, ?)", [id, body]) } }
 /// catch let error as DatabaseError where error.isUniqueConstraintViolation { ... }
 /// catch let error as DatabaseError where error.code == .busy { ... }
 /// ```

@@ -1,7 +1,7 @@
 /// One named schema change: plain SQL, applied once, never edited after it has landed.
 ///
-/// Names carry their area so areas never collide: `accounts-001-create`, `surveys-001-create`,
-/// `care-001-create`. The SQL may hold several statements; it runs in one transaction with the record
+/// Names carry their area so areas never collide: `notes-001-create`, `tags-001-create`,
+/// `tags-002-colour`. The SQL may hold several statements; it runs in one transaction with the record
 /// of its application.
 public struct Migration: Hashable, Sendable {
     /// The unique name, `<area>-<number>-<what>`.

@@ -23,22 +23,22 @@ final class ReaderPool: @unchecked Sendable {
     func withConnection<T>(_ body: (DatabaseConnection) throws -> T) throws -> T {
         available.wait()
         defer { available.signal() }
-        let connection = try checkOut()
+        let connection = try takeOut()
         connection.isLent = true
         defer {
             connection.isLent = false
-            checkIn(connection)
+            putBack(connection)
         }
         return try body(connection)
     }
 
-    private func checkOut() throws -> DatabaseConnection {
+    private func takeOut() throws -> DatabaseConnection {
         let reused: DatabaseConnection? = lock.withLock { idle.popLast() }
         if let reused { return reused }
         return try DatabaseConnection(path: path, configuration: configuration, isReader: true, counters: counters)
     }
 
-    private func checkIn(_ connection: DatabaseConnection) {
+    private func putBack(_ connection: DatabaseConnection) {
         lock.withLock { idle.append(connection) }
     }
 }

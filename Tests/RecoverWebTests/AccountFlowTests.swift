@@ -4,6 +4,7 @@ import RecoverData
 import RecoverWeb
 import Testing
 import Web
+import WebTesting
 
 @Suite struct AccountFlowTests {
     /// Joins through a new invitation with `timeZone` in the form's hidden field.

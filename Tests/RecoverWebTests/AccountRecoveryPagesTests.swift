@@ -7,6 +7,7 @@ import RecoverData
 import RecoverWeb
 import Testing
 import Web
+import WebTesting
 
 /// The whole app with mail through a real SMTP server (aiosmtpd): "Forgot password?", the e-mail, the link,
 /// the new password, and the console's reset links and deactivation.

@@ -2,6 +2,7 @@ import Foundation
 import RecoverWeb
 import Testing
 import Web
+import WebTesting
 
 /// The console's downloads over a real socket: streamed to the browser (chunked, no length known in advance) with
 /// the same bytes as the in-process download, and refusals answered as whole pages before any byte of an export.

@@ -8,6 +8,7 @@ import RecoverWeb
 import SQLite
 import Testing
 import Web
+import WebTesting
 
 /// A fresh Recover database in a temporary folder with the console wired in, plus helpers that create staff
 /// and participants with care data shaped like the study plan's (one care plan per participant, tasks named

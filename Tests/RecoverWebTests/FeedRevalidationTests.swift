@@ -6,6 +6,7 @@ import RecoverData
 import RecoverWeb
 import Testing
 import Web
+import WebTesting
 
 /// The feed's `ETag` comes from the feed's version (``FeedVersion``) and what the page is made for, so a
 /// browser revisiting an unchanged feed gets 304 and no body, and any change gets the new page.

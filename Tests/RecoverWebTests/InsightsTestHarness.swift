@@ -9,6 +9,7 @@ import RecoverWeb
 import SQLite
 import Testing
 import Web
+import WebTesting
 
 /// A Recover database in a temporary folder with the insights and account-record routes, and an in-process
 /// browser per participant (cookies, CSRF token).

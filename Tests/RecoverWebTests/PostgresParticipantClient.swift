@@ -4,6 +4,7 @@ import PostgresTestSupport
 import RecoverApp
 import RecoverData
 import Web
+import WebTesting
 
 extension TestClient where Fixture == RecoverApp {
     /// A participant (`pat@example.com`, joined and signed in) over the whole app on a new PostgreSQL schema of

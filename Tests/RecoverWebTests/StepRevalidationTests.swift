@@ -9,6 +9,7 @@ import RecoverData
 import RecoverWeb
 import Testing
 import Web
+import WebTesting
 
 /// A survey step page is tagged like the feed (`PageTag`): an unchanged step is answered 304 or with the body
 /// kept for its tag, and every write the page shows, a new day, a new study version or another session gives

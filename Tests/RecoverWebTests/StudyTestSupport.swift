@@ -8,6 +8,7 @@ import SQLite
 import Synchronization
 import Testing
 import Web
+import WebTesting
 
 /// The whole app (``RecoverApp``) on a real SQLite data folder, with a study clock the test moves by whole days
 /// (sessions keep the unshifted clock).

@@ -4,6 +4,7 @@ import RecoverData
 import RecoverWeb
 import Synchronization
 import Web
+import WebTesting
 
 /// A clock tests move by hand.
 final class ManualClock: Sendable {

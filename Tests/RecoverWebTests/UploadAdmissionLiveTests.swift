@@ -3,6 +3,7 @@ import RecoverWeb
 import Synchronization
 import Testing
 import Web
+import WebTesting
 
 /// Video uploads over a real socket: a request the session, CSRF or event check refuses is answered on its
 /// headers, and no byte of its body is written, at any moment (a watcher looks at the spool folder all along).

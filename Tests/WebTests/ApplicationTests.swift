@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import Web
+import WebTesting
 
 /// The application around the router: one match per request, the route's access rule, its body limit, and
 /// errors turned into pages.

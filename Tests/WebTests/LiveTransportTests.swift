@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Web
+import WebTesting
 
 @Suite struct LiveTransportTests {
     static func startServer(bodyLimit: Int = 1024 * 1024) throws -> HTTPServer {

@@ -1,5 +1,6 @@
 import Testing
 import Web
+import WebTesting
 
 @Suite struct RouterTests {
     @Test func patternCapturesNamedSegments() {

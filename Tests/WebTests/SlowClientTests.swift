@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import Web
+import WebTesting
 
 /// Slow and many clients on a live server: deadlines that a trickle of bytes does not extend, a limit per
 /// client address, and a reserve that keeps `/healthz` answering on a full server. Bounds are generous (the

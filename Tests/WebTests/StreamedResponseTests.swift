@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import Web
+import WebTesting
 
 /// Bodies written while they are sent (``ResponseStream``), through the real transport on 127.0.0.1.
 @Suite struct StreamedResponseTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Web
+import WebTesting
 
 /// The transport's strictness (RFC 9112) over raw sockets: conflicting framing, malformed field names, bare
 /// LF, folded fields and NUL in the target are answered 400 and the connection closed; ordinary variations

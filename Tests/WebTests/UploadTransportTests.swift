@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import Web
+import WebTesting
 
 /// The transport's streaming of a spooled group's bodies to disk, on a live server over 127.0.0.1.
 @Suite struct UploadTransportTests {

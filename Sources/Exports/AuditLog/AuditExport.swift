@@ -1,7 +1,5 @@
-import CareSQLite
 import Foundation
 import RecoverData
-import SQLite
 
 /// The audit trail as JSON lines: one ``AuditEntry`` object per line, in trail order, with the column names
 /// of the `audit_entry` table, so anyone can recompute the chain from the file alone (docs/audit.md).

@@ -2,7 +2,6 @@ import Care
 import Foundation
 import Recover
 import RecoverData
-import SQLite
 
 /// A CarePlan per participant: one activity per care task (its newest version), with the task's title,
 /// instructions, schedule and the Questionnaire its survey is.
@@ -11,21 +10,8 @@ enum FHIRCarePlan {
         participantID: String, patientID: String, isActive: Bool, study: StudyDefinition?,
         questionnaires: FHIRStudyQuestionnaires, in db: StoreConnection
     ) throws -> JSONNode? {
-        let rows = try db.query(
-            """
-            SELECT t.task_id AS task_id, t.json AS json FROM care_task_version AS t
-            JOIN care_plan AS p ON p.id = t.care_plan_id
-            WHERE p.patient_id = ?
-            AND t.sequence = (SELECT MAX(s.sequence) FROM care_task_version AS s WHERE s.task_id = t.task_id)
-            ORDER BY t.task_id
-            """, [participantID])
-        var activities: [JSONNode] = []
-        for row in rows {
-            let taskID = try row.string("task_id")
-            let task = try CareRecordJSON.decode(
-                CareTask.self, try row.string("json"), table: "care_task_version", id: taskID)
-            activities.append(
-                activity(task, participantID: participantID, study: study, questionnaires: questionnaires))
+        let activities = try ParticipantCareRecords.newestTaskVersions(patientID: participantID, in: db).map {
+            activity($0, participantID: participantID, study: study, questionnaires: questionnaires)
         }
         guard !activities.isEmpty else { return nil }
         return .object([

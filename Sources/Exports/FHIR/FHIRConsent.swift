@@ -1,7 +1,5 @@
-import CareSQLite
 import Foundation
 import RecoverData
-import SQLite
 
 /// A Consent per consent record, with a Provenance whose signatures carry the participant's drawn signature
 /// (the PNG) and the server's Ed25519 signature of the record.
@@ -46,7 +44,7 @@ enum FHIRConsent {
             ("resourceType", .string("Provenance")),
             ("id", .string(FHIRReference.id("Provenance", "withdrawal/\(patientID)"))),
             ("target", .array(consentRecordIDs.map { FHIRReference.reference(FHIRReference.id("Consent", $0)) })),
-            ("recorded", .string(DatabaseDate.string(from: withdrawnAt))),
+            ("recorded", .string(StoredInstant.text(of: withdrawnAt))),
             (
                 "activity",
                 FHIRCodes.concept(
@@ -81,7 +79,7 @@ enum FHIRConsent {
                 .array([FHIRCodes.concept([FHIRCodes.coding(FHIRCodes.loinc, "59284-0", "Consent Document")])])
             ),
             ("patient", FHIRReference.reference(patientID)),
-            ("dateTime", .string(DatabaseDate.string(from: record.signedAt))),
+            ("dateTime", .string(StoredInstant.text(of: record.signedAt))),
             ("sourceAttachment", .object(attachment)),
             (
                 "policyRule",
@@ -93,10 +91,10 @@ enum FHIRConsent {
     }
 
     static func provenance(
-        _ record: ConsentRecord, server: StudyRecords.SignatureInfo?, patientID: String
+        _ record: ConsentRecord, server: ConsentSigning.StoredSignature?, patientID: String
     ) -> JSONNode {
         let consentID = FHIRReference.id("Consent", record.id)
-        let signedAt = DatabaseDate.string(from: record.signedAt)
+        let signedAt = StoredInstant.text(of: record.signedAt)
         var participant: [(String, JSONNode)] = [
             (
                 "type",
@@ -118,7 +116,7 @@ enum FHIRConsent {
                             FHIRCodes.coding(FHIRCodes.signatureType, "1.2.840.10065.1.12.1.14", "Source Signature")
                         ])
                     ),
-                    ("when", .string(DatabaseDate.string(from: server.at))),
+                    ("when", .string(StoredInstant.text(of: server.signedAt))),
                     (
                         "who",
                         .object([

@@ -1,10 +1,8 @@
 import Care
-import CareSQLite
 import Foundation
 import HealthImport
 import Recover
 import RecoverData
-import SQLite
 
 /// The FHIR R4 export: one `Bundle` of type `collection` with a Questionnaire per survey revision of the study, and
 /// per participant a pseudonymous Patient, a CarePlan of their care tasks, an Observation per outcome value and per
@@ -17,7 +15,7 @@ public enum FHIRExport {
         from database: StudyStorage, filter: ExportFilter, pseudonyms: Pseudonyms, to output: ExportWriter,
         at now: Date = Date(), checkpoint: AuditCheckpoint? = nil, progress: (Int) -> Void = { _ in }
     ) throws -> Int {
-        let bundleID = FHIRReference.id("Bundle", "\(DatabaseDate.string(from: now))/\(UUID().uuidString)")
+        let bundleID = FHIRReference.id("Bundle", "\(StoredInstant.text(of: now))/\(UUID().uuidString)")
         let scope = filter.consent
         var meta: [(String, JSONNode)] = [
             (
@@ -47,7 +45,7 @@ public enum FHIRExport {
         try output.write(
             "{\"resourceType\":\"Bundle\",\"id\":\"\(bundleID)\",\"meta\":"
                 + String(decoding: JSONNode.object(meta).bytes, as: UTF8.self)
-                + ",\"type\":\"collection\",\"timestamp\":\"\(DatabaseDate.string(from: now))\",\"entry\":[")
+                + ",\"type\":\"collection\",\"timestamp\":\"\(StoredInstant.text(of: now))\",\"entry\":[")
         var count = 0
         func add(_ resource: JSONNode, _ id: String) throws {
             let entry: JSONNode = .object([("fullUrl", .string(FHIRReference.url(id))), ("resource", resource)])
@@ -72,7 +70,7 @@ public enum FHIRExport {
                 {
                     try add(plan, FHIRCarePlan.id(patientID: patientID))
                 }
-                let consents = try StudyRecords.consents(ofParticipant: account.id, in: db)
+                let consents = try ConsentScope.surveyResultConsents(participantID: account.id, in: db)
                 let active = account.isWithdrawn ? [] : Set(try newestConsents(of: account.id, in: db))
                 try StudyRecords.forEachConsent(of: account.id, in: db) { record, server in
                     try add(
@@ -89,9 +87,9 @@ public enum FHIRExport {
                         patientID: patientID)
                     try add(resource, FHIRReference.id("Provenance", "withdrawal/\(patientID)"))
                 }
-                var participantFilter = filter
-                participantFilter.participantID = account.id
-                try StudyRecords.forEachSurveyResult(of: account.id, participantFilter, in: db) { record, _ in
+                try SurveyDataStore.forEachResult(
+                    patientID: account.id, from: filter.from, through: filter.to, in: db
+                ) { record in
                     if StudyRecords.isAfterWithdrawal(record.completedAt, of: account, filter) { return }
                     let consent = consents[record.id]
                     // The revision in force on the participant's own day of completion, as the study applies it.
@@ -101,11 +99,13 @@ public enum FHIRExport {
                     let questionnaire = questionnaires.canonical(surveyID: record.surveyID, on: day.description)
                     try add(
                         try FHIRQuestionnaireResponse.resource(
-                            record, questionnaire: questionnaire, patientID: patientID, consentID: consent?.id),
+                            record, questionnaire: questionnaire, patientID: patientID, consentID: consent?.consentID),
                         FHIRReference.id("QuestionnaireResponse", record.id))
                 }
                 var lastOutcome = ""
                 var index = 0
+                var participantFilter = filter
+                participantFilter.participantID = account.id
                 try OutcomeValueRow.forEach(participantFilter, in: db) { row in
                     index = row.outcomeID == lastOutcome ? index + 1 : 0
                     lastOutcome = row.outcomeID

@@ -1,7 +1,6 @@
 import Foundation
 import HealthImport
 import RecoverData
-import SQLite
 
 /// An Observation per stored Apple Health daily figure: a day's total (steps, distance, energy, sleep) as
 /// `valueQuantity` per day, or a day's readings (heart rate, blood pressure) as their mean with the minimum,
@@ -27,7 +26,7 @@ enum FHIRHealthObservation {
             ("effectivePeriod", period(figure, zone: zone)),
         ]
         if let importedAt = record.importedAt {
-            members.append(("issued", .string(DatabaseDate.string(from: importedAt))))
+            members.append(("issued", .string(StoredInstant.text(of: importedAt))))
         }
         if let total = figure.total {
             members.append(("valueQuantity", code.quantity(figure.type == .sleepAnalysis ? total / 3600 : total)))

@@ -1,9 +1,7 @@
 import Care
-import CareSQLite
 import Foundation
 import Recover
 import RecoverData
-import SQLite
 
 /// An Observation per outcome value: pain (LOINC 72514-3), sleep (LOINC 93832-4, hours), range of motion
 /// (UCUM `deg`, a Recover code since LOINC has none), and any other kind with a Recover code.

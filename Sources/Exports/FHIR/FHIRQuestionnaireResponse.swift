@@ -1,8 +1,6 @@
-import CareSQLite
 import Foundation
 import RecoverData
 import Research
-import SQLite
 
 /// A QuestionnaireResponse per stored survey result: one item per answered question (`<step>.<item>`) and
 /// one per range-of-motion measurement; "don't know" and skipped answers have no item. `questionnaire` is the
@@ -40,7 +38,7 @@ enum FHIRQuestionnaireResponse {
             ("id", .string(FHIRReference.id("QuestionnaireResponse", record.id))),
             ("questionnaire", .string(questionnaire)), ("status", .string("completed")),
             ("subject", FHIRReference.reference(patientID)),
-            ("authored", .string(DatabaseDate.string(from: record.completedAt))),
+            ("authored", .string(StoredInstant.text(of: record.completedAt))),
         ]
         if !items.isEmpty { members.append(("item", .array(items))) }
         if let consentID { members.append(FHIRConsent.collectedUnder(consentID)) }
@@ -66,7 +64,7 @@ enum FHIRQuestionnaireResponse {
             return all.map { .object([("valueString", .string($0))]) }
         case .boolean(let flag): value = [("valueBoolean", .boolean(flag))]
         case .date(let date): value = [("valueDate", .string(date.description))]
-        case .dateTime(let date): value = [("valueDateTime", .string(DatabaseDate.string(from: date)))]
+        case .dateTime(let date): value = [("valueDateTime", .string(StoredInstant.text(of: date)))]
         case .timeOfDay(let time):
             value = [("valueTime", .string(String(format: "%02d:%02d:00", time.hour, time.minute)))]
         case .interval(let seconds): value = [("valueQuantity", FHIRCodes.quantity(seconds, unit: "s"))]

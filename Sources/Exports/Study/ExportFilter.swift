@@ -47,19 +47,4 @@ public struct ExportFilter: Hashable, Sendable {
         self.from = from
         self.to = to
     }
-
-    /// The SQL condition on a `YYYY-MM-DD...` text column and its arguments.
-    func dateCondition(_ column: String) -> (sql: String, arguments: [String]) {
-        var parts: [String] = []
-        var arguments: [String] = []
-        if let from {
-            parts.append("\(column) >= ?")
-            arguments.append(from.description)
-        }
-        if let to {
-            parts.append("\(column) < ?")
-            arguments.append(to.addingDays(1).description)
-        }
-        return (parts.joined(separator: " AND "), arguments)
-    }
 }

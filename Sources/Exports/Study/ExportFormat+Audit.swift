@@ -1,6 +1,5 @@
 import Foundation
 import RecoverData
-import SQLite
 
 extension ExportFormat {
     /// The audit trail's entity type of an export: its entity id is the format (`csv`, `json`, `fhir`).

@@ -1,7 +1,5 @@
-import CareSQLite
 import Foundation
 import RecoverData
-import SQLite
 
 /// The study data export formats.
 public enum ExportFormat: String, CaseIterable, Sendable {
@@ -60,7 +58,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     /// Throws ``ExportError/unknownParticipant(_:)`` when the filter names an id that is not a participant.
     public func checkParticipant(of filter: ExportFilter, in database: StudyStorage) throws {
         guard let participant = filter.participantID else { return }
-        guard try database.read({ db in try StudyRecords.isParticipant(participant, in: db) }) else {
+        guard try database.read({ db in try AccountStore.isParticipant(participant, in: db) }) else {
             throw ExportError.unknownParticipant(participant)
         }
     }

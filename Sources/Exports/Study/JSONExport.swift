@@ -1,9 +1,7 @@
 import Care
-import CareSQLite
 import Foundation
 import HealthImport
 import RecoverData
-import SQLite
 
 /// The JSON export: every participant's outcomes, survey results (the stored result documents, as they
 /// are), consent records and Apple Health daily figures, one participant at a time (docs/exports.md).
@@ -16,7 +14,7 @@ public enum JSONExport {
     ) throws -> Int {
         let header: JSONNode = .object([
             ("format", .string("recover.export")), ("version", .integer(1)),
-            ("exportedAt", .string(DatabaseDate.string(from: now))),
+            ("exportedAt", .string(StoredInstant.text(of: now))),
             ("auditCheckpoint", checkpoint.map { .raw($0.json) } ?? .null),
             (
                 "filter",
@@ -52,17 +50,19 @@ public enum JSONExport {
         let opening: JSONNode = .object([
             ("id", .string(pseudonyms.id(for: id))), ("timeZone", .optional(account.timeZone)),
             ("language", .optional(account.language)),
-            ("joinedAt", .string(DatabaseDate.string(from: account.createdAt))),
-            ("withdrawnAt", .optional(account.withdrawnAt.map(DatabaseDate.string(from:)))),
+            ("joinedAt", .string(StoredInstant.text(of: account.createdAt))),
+            ("withdrawnAt", .optional(account.withdrawnAt.map(StoredInstant.text(of:)))),
         ])
         var bytes = opening.bytes
         bytes.removeLast()
-        let consents = try StudyRecords.consents(ofParticipant: id, in: db)
+        let consents = try ConsentScope.surveyResultConsents(participantID: id, in: db)
         let corrections = Dictionary(
             grouping: try OutcomeCorrections.corrections(participantID: id, in: db), by: \.outcomeID)
         try output.write(bytes + Array(",\"outcomes\":[".utf8))
         var first = true
-        try StudyRecords.forEachOutcome(of: id, filter, in: db) { outcome in
+        try ParticipantCareRecords.forEachOutcome(
+            patientID: id, from: filter.from, through: filter.to, in: db
+        ) { outcome in
             if StudyRecords.isAfterWithdrawal(outcome.createdDate, of: account, filter) { return }
             let consent = consents[outcome.id]
             try output.write(
@@ -73,14 +73,15 @@ public enum JSONExport {
         }
         try output.write("],\"surveyResults\":[")
         first = true
-        try StudyRecords.forEachSurveyResult(of: id, filter, in: db) { result, _ in
+        try SurveyDataStore.forEachResult(patientID: id, from: filter.from, through: filter.to, in: db) { result in
             if StudyRecords.isAfterWithdrawal(result.completedAt, of: account, filter) { return }
             let consent = consents[result.id]
             let item: JSONNode = .object([
                 ("id", .string(result.id)), ("task", .string(StudyRecords.studyTask(result.taskID, participantID: id))),
                 ("occurrence", .integer(result.occurrence)), ("surveyID", .string(result.surveyID)),
-                ("completedAt", .string(DatabaseDate.string(from: result.completedAt))),
-                ("consentRecord", .optional(consent?.id)), ("consentVersion", .optional(consent?.version)),
+                ("completedAt", .string(StoredInstant.text(of: result.completedAt))),
+                ("consentRecord", .optional(consent?.consentID)),
+                ("consentVersion", .optional(consent?.documentVersion)),
                 ("result", .raw(result.json)),
             ])
             try output.write((first ? [] : [UInt8(ascii: ",")]) + item.bytes)
@@ -93,7 +94,7 @@ public enum JSONExport {
                 ("id", .string(record.id)), ("documentVersion", .string(record.documentVersion)),
                 ("language", .string(record.language)), ("documentSHA256", .string(record.documentSHA256)),
                 ("printedName", .string(record.printedName)),
-                ("signedAt", .string(DatabaseDate.string(from: record.signedAt))),
+                ("signedAt", .string(StoredInstant.text(of: record.signedAt))),
                 ("utcOffset", .string(record.utcOffset)), ("timeZone", .string(record.timeZoneIdentifier)),
                 ("signatureMeaning", .string(record.signatureMeaning)), ("bindingHash", .string(record.bindingHash)),
                 ("signaturePNG", .string(record.signaturePNG.base64EncodedString())),
@@ -126,14 +127,14 @@ public enum JSONExport {
         if let maximum = figure.maximum { members.append(("maximum", .number(maximum))) }
         if let count = figure.count { members.append(("readingCount", .integer(count))) }
         members.append(("importID", .string(record.importID)))
-        members.append(("importedAt", .optional(record.importedAt.map(DatabaseDate.string(from:)))))
+        members.append(("importedAt", .optional(record.importedAt.map(StoredInstant.text(of:)))))
         return .object(members)
     }
 
     /// An outcome as the participant entered it (`values`), with the staff corrections of its values, oldest
     /// first (the newest of a kind is the value in force).
     private static func node(
-        _ outcome: Outcome, participantID: String, consent: (id: String, version: String)?,
+        _ outcome: Outcome, participantID: String, consent: ConsentScope.CollectedUnder?,
         corrections: [OutcomeCorrection]
     ) -> JSONNode {
         .object([
@@ -141,9 +142,9 @@ public enum JSONExport {
             ("task", .string(StudyRecords.studyTask(outcome.taskID, participantID: participantID))),
             ("occurrence", .integer(outcome.occurrenceIndex)),
             ("eventStart", .optional(outcome.eventStart?.description)),
-            ("recordedAt", .string(DatabaseDate.string(from: outcome.createdDate))),
-            ("updatedAt", .string(DatabaseDate.string(from: outcome.updatedDate))),
-            ("consentRecord", .optional(consent?.id)), ("consentVersion", .optional(consent?.version)),
+            ("recordedAt", .string(StoredInstant.text(of: outcome.createdDate))),
+            ("updatedAt", .string(StoredInstant.text(of: outcome.updatedDate))),
+            ("consentRecord", .optional(consent?.consentID)), ("consentVersion", .optional(consent?.documentVersion)),
             ("values", .array(outcome.values.map(node))),
             ("corrections", .array(corrections.map(node))),
         ])
@@ -154,7 +155,7 @@ public enum JSONExport {
             ("id", .string(correction.id)), ("kind", .string(correction.kind)),
             ("oldValue", .integer(correction.oldValue)), ("newValue", .integer(correction.newValue)),
             ("reason", .string(correction.reason)), ("staffAccount", .string(correction.staffID)),
-            ("correctedAt", .string(DatabaseDate.string(from: correction.correctedAt))),
+            ("correctedAt", .string(StoredInstant.text(of: correction.correctedAt))),
         ])
     }
 
@@ -165,7 +166,7 @@ public enum JSONExport {
             case .double(let number): ("double", .number(number))
             case .boolean(let flag): ("boolean", .boolean(flag))
             case .text(let text): ("text", .string(text))
-            case .date(let date): ("date", .string(DatabaseDate.string(from: date)))
+            case .date(let date): ("date", .string(StoredInstant.text(of: date)))
             case .data(let data): ("data", .string(data.base64EncodedString()))
             }
         return .object([

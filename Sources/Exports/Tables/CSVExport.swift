@@ -1,11 +1,9 @@
-import CareSQLite
 import Foundation
 import RecoverData
-import SQLite
 
 /// The CSV export: one row per live outcome value (docs/exports.md), after a UTF-8 byte order mark.
 ///
-/// The hot loop reads each row in place (``StoreCursorRow``) and writes its cells' bytes straight into the
+/// The hot loop reads each value in place (``StoredOutcomeValues/Value``) and writes its cells' bytes straight into the
 /// output's buffer: no `String`, array or ``OutcomeValueRow`` per row except for the rare values that need
 /// converting (reals, dates).
 public enum CSVExport {
@@ -29,8 +27,7 @@ public enum CSVExport {
             }
             let precision = ValuePrecision(studies: try StudyVersionHistory.definitions(in: db).map(\.study))
             var participant = CurrentParticipant()
-            let (sql, arguments) = OutcomeValueRow.query(filter)
-            try db.forEachCursorRow(sql, arguments) { row in
+            try StoredOutcomeValues.forEach(OutcomeValueRow.query(filter), in: db) { row in
                 participant.update(from: row, pseudonyms: pseudonyms, excluded: excluded)
                 if participant.isExcluded { return }
                 try output.append { line in
@@ -43,7 +40,7 @@ public enum CSVExport {
         return count
     }
 
-    private typealias Column = OutcomeValueRow.Column
+    private typealias Row = StoredOutcomeValues.Value
 
     /// The participant of the rows being written (their task ids start with the participant's, so the rows come
     /// participant by participant): their id's bytes and pseudonym, worked out once for their rows.
@@ -53,11 +50,11 @@ public enum CSVExport {
         var isExcluded = false
         private var isSet = false
 
-        mutating func update(from row: StoreCursorRow, pseudonyms: Pseudonyms, excluded: Set<String>) {
-            let same = isSet && row.withText(Column.participant) { $0.elementsEqual(id) }
+        mutating func update(from row: Row, pseudonyms: Pseudonyms, excluded: Set<String>) {
+            let same = isSet && row.withText(.participant) { $0.elementsEqual(id) }
             guard !same else { return }
             isSet = true
-            id = row.withText(Column.participant) { Array($0) }
+            id = row.withText(.participant) { Array($0) }
             let text = String(decoding: id, as: UTF8.self)
             pseudonym = Array(pseudonyms.id(for: text).utf8)
             isExcluded = excluded.contains(text)
@@ -65,16 +62,15 @@ public enum CSVExport {
     }
 
     private static func appendLine(
-        _ row: StoreCursorRow, participant: CurrentParticipant, precision: ValuePrecision, to line: inout [UInt8]
+        _ row: Row, participant: CurrentParticipant, precision: ValuePrecision, to line: inout [UInt8]
     ) throws {
-        guard let occurrence = row.integer(Column.occurrence), !row.isNull(Column.eventStart) else {
-            throw ExportError.unreadableRecord(
-                table: "care_outcome", id: row.withText(Column.outcomeID) { String(decoding: $0, as: UTF8.self) })
+        guard let occurrence = row.integer(.occurrence), !row.isNull(.eventStart) else {
+            throw ExportError.unreadableRecord(table: "care_outcome", id: row.text(.outcomeID) ?? "?")
         }
         let comma = UInt8(ascii: ",")
         line.append(contentsOf: participant.pseudonym)
         line.append(comma)
-        row.withText(Column.task) { task in
+        row.withText(.task) { task in
             // The study task id: the care task id without the participant's prefix.
             let prefixed =
                 task.count > participant.id.count && task[participant.id.count] == UInt8(ascii: ".")
@@ -85,43 +81,37 @@ public enum CSVExport {
         line.append(comma)
         line.append(contentsOf: String(occurrence).utf8)
         line.append(comma)
-        row.withText(Column.eventStart) { CSVCell.appendCell(UnsafeBufferPointer(rebasing: $0.prefix(10)), to: &line) }
+        row.withText(.eventStart) { CSVCell.appendCell(UnsafeBufferPointer(rebasing: $0.prefix(10)), to: &line) }
         line.append(comma)
-        cell(row, Column.kind, to: &line)
+        cell(row, .kind, to: &line)
         line.append(comma)
         appendValue(row, precision: precision, to: &line)
         line.append(comma)
-        cell(row, Column.unit, to: &line)
+        cell(row, .unit, to: &line)
         line.append(comma)
-        cell(row, Column.recordedAt, to: &line)
+        cell(row, .recordedAt, to: &line)
         line.append(comma)
-        cell(row, Column.consentVersion, to: &line)
+        cell(row, .consentVersion, to: &line)
         line.append(comma)
-        if let corrected = row.integer(Column.correctedValue) { line.append(contentsOf: String(corrected).utf8) }
+        if let corrected = row.integer(.correctedValue) { line.append(contentsOf: String(corrected).utf8) }
         line.append(comma)
-        cell(row, Column.correctionReason, to: &line)
+        cell(row, .correctionReason, to: &line)
         line.append(0x0D)
         line.append(0x0A)
     }
 
-    /// The value cell: integers and text in place, the rest (reals to their kind's precision, dates, booleans,
-    /// PostgreSQL's numbers as text) as ``OutcomeValueRow`` writes them.
-    private static func appendValue(_ row: StoreCursorRow, precision: ValuePrecision, to line: inout [UInt8]) {
-        let plain = row.withText(Column.valueType) { !(equal($0, "boolean") || equal($0, "date")) }
-        if plain, let number = row.integer(Column.value) {
+    /// The value cell: integers and strings in place, the rest (reals to their kind's precision, dates, booleans,
+    /// PostgreSQL's numbers) as ``OutcomeValueRow`` writes them.
+    private static func appendValue(_ row: Row, precision: ValuePrecision, to line: inout [UInt8]) {
+        let plain = row.withText(.valueType) { !(equal($0, "boolean") || equal($0, "date")) }
+        if plain, let number = row.integerContent {
             line.append(contentsOf: String(number).utf8)
             return
         }
-        if plain, row.isText(Column.value), !row.withText(Column.jsonType, { equal($0, "number") }) {
-            cell(row, Column.value, to: &line)
-            return
-        }
-        let type = row.withText(Column.valueType) { String(decoding: $0, as: UTF8.self) }
-        let jsonType = row.withText(Column.jsonType) { String(decoding: $0, as: UTF8.self) }
-        var value = row.value(Column.value)
-        if jsonType == "number", case .text(let number) = value { value = OutcomeValueRow.number(number) }
-        let kind = row.withText(Column.kind) { String(decoding: $0, as: UTF8.self) }
-        var text = OutcomeValueRow.text(of: value, type: type, jsonType: jsonType, places: precision.places(for: kind))
+        if plain, row.withStringContent({ CSVCell.appendCell($0, to: &line) }) != nil { return }
+        let type = row.text(.valueType) ?? ""
+        let places = precision.places(for: row.text(.kind) ?? "")
+        var text = OutcomeValueRow.text(of: row.content, type: type, places: places)
         text.withUTF8 { CSVCell.appendCell($0, to: &line) }
     }
 
@@ -135,7 +125,7 @@ public enum CSVExport {
         }
     }
 
-    private static func cell(_ row: StoreCursorRow, _ column: Int, to line: inout [UInt8]) {
+    private static func cell(_ row: Row, _ column: StoredOutcomeValues.Column, to line: inout [UInt8]) {
         row.withText(column) { CSVCell.appendCell($0, to: &line) }
     }
 }

@@ -23,8 +23,8 @@ public struct ResponseStream: Sendable {
     /// A body written by `produce`.
     public init(_ produce: @escaping @Sendable (BodyWriter) throws -> Void) { self.produce = produce }
 
-    /// Runs `produce` here, collecting the body (the in-process ``TestClient``); `completed` is false when it
-    /// threw, as a client of the transport would see a connection cut before the end.
+    /// Runs `produce` here, collecting the body (`WebTesting`'s in-process `TestClient`); `completed` is false when
+    /// it threw, as a client of the transport would see a connection cut before the end.
     public func collect() -> (body: [UInt8], completed: Bool) {
         var body: [UInt8] = []
         let writer = BodyWriter { bytes in body.append(contentsOf: bytes) }

@@ -1,4 +1,5 @@
 import Foundation
+import Web
 
 #if canImport(Glibc)
     import Glibc

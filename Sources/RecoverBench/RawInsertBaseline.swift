@@ -1,19 +1,21 @@
 import CSQLite
 import Foundation
+import SQLite
 
-/// A raw SQLite insert loop, the baseline the care benchmark compares store writes against.
+/// A raw SQLite insert loop, the baseline the care benchmark compares store writes against: the C library
+/// straight, below the database core, so the figure is what SQLite itself costs.
 ///
 /// Same file settings as `Database` (WAL, the chosen `synchronous` level), one prepared statement, each insert
 /// its own transaction (autocommit), rows shaped like `care_outcome`. Nothing else: no validation, no JSON.
-public enum RawInsertBaseline {
+enum RawInsertBaseline {
     /// A failure of the baseline loop, with SQLite's message.
-    public struct Failure: Error, CustomStringConvertible {
+    struct Failure: Error, CustomStringConvertible {
         /// SQLite's message.
-        public let description: String
+        let description: String
     }
 
     /// Inserts `count` rows into a new table in the file at `path` and returns the inserts per second.
-    public static func run(
+    static func run(
         count: Int, path: String, durability: DatabaseConfiguration.Durability = .full
     ) throws -> Double {
         var handle: OpaquePointer?

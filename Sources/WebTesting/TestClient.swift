@@ -1,4 +1,5 @@
 import Foundation
+import Web
 
 /// An in-process browser for tests and benchmarks: sends requests through an app without a socket, keeps
 /// the cookies it is given, and picks the CSRF token out of each page, the way Hummingbird's
