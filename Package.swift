@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Web", targets: ["Web"]),
         .library(name: "WebTesting", targets: ["WebTesting"]),
         .library(name: "RecoverWeb", targets: ["RecoverWeb"]),
+        .library(name: "ExportFormats", targets: ["ExportFormats"]),
         .library(name: "Exports", targets: ["Exports"]),
         .library(name: "HealthImport", targets: ["HealthImport"]),
         .library(name: "Printing", targets: ["Printing"]),
@@ -107,10 +108,15 @@ let package = Package(
                 "Recover", "Research", "Care", "SQLite", "CareSQLite", "Postgres", "CarePostgres", "RowChanges",
                 "Cryptography", "HealthImport",
             ]),
+        // CSV cells and JSON values written byte for byte (knows no study): what the exports and the participant's
+        // download write, and what the fuzz targets check without building the data layer.
+        .target(name: "ExportFormats"),
         // Study data out: CSV, JSON, FHIR R4, the audit trail's JSON lines; streamed, written atomically.
         .target(
             name: "Exports",
-            dependencies: ["Care", "RecoverData", "Research", "Recover", "Cryptography", "HealthImport"]),
+            dependencies: [
+                "ExportFormats", "Care", "RecoverData", "Research", "Recover", "Cryptography", "HealthImport",
+            ]),
         // The HTTP framework, knowing no study: transport, router with groups and access rules, middleware,
         // requests and responses, HTML, localisation machinery.
         .target(name: "Web", dependencies: ["CMicroHTTPD", "MHDShim", "CZlib", "CBrotli"]),
@@ -133,8 +139,8 @@ let package = Package(
         .target(
             name: "RecoverWeb",
             dependencies: [
-                "Web", "Research", "Care", "RecoverData", "Recover", "Cryptography", "Exports", "HealthImport",
-                "Printing",
+                "Web", "Research", "Care", "RecoverData", "Recover", "Cryptography", "Exports", "ExportFormats",
+                "HealthImport", "Printing",
             ],
             resources: [.copy("Assets")]
         ),
@@ -165,7 +171,7 @@ let package = Package(
         // Fuzzing: the targets (parsers with the properties they keep) and their driver (docs/robustness.md).
         .target(
             name: "FuzzTargets",
-            dependencies: ["Web", "Research", "Care", "Recover", "Exports", "HealthImport", "HealthExportFixture"]),
+            dependencies: ["Web", "Research", "Care", "Recover", "ExportFormats", "HealthImport", "HealthExportFixture"]),
         .executableTarget(name: "RecoverFuzz", dependencies: ["FuzzTargets"]),
 
         .testTarget(name: "ResearchTests", dependencies: ["Research"]),
@@ -205,8 +211,8 @@ let package = Package(
             name: "RecoverWebTests",
             dependencies: [
                 "Web", "WebTesting", "RecoverWeb", "RecoverApp", "RecoverData", "SQLite", "CareSQLite", "Recover",
-                "Cryptography", "Exports", "HealthImport", "HealthExportFixture", "MailTestSupport", "Delivery",
-                "PDFTestSupport", "PostgresTestSupport",
+                "Cryptography", "Exports", "ExportFormats", "HealthImport", "HealthExportFixture", "MailTestSupport",
+                "Delivery", "PDFTestSupport", "PostgresTestSupport",
             ]),
         .testTarget(
             name: "RecoverCLITests",
@@ -231,8 +237,8 @@ let package = Package(
         .testTarget(
             name: "ExportsTests",
             dependencies: [
-                "Exports", "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Cryptography", "HealthImport",
-                "Postgres", "PostgresTestSupport",
+                "Exports", "ExportFormats", "RecoverData", "SQLite", "CareSQLite", "Care", "Recover", "Cryptography",
+                "HealthImport", "Postgres", "PostgresTestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

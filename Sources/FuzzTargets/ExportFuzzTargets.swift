@@ -1,4 +1,4 @@
-import Exports
+import ExportFormats
 import Foundation
 
 /// What the exports write of arbitrary stored values: CSV cells and JSON strings.

@@ -1,5 +1,6 @@
 import Care
 import Cryptography
+import ExportFormats
 import Exports
 import Foundation
 import RecoverData

@@ -1,5 +1,6 @@
 import Care
 import CareSQLite
+import ExportFormats
 import Foundation
 import Recover
 import RecoverData

@@ -1,5 +1,6 @@
 import Care
 import CareSQLite
+import ExportFormats
 import Exports
 import Foundation
 import Recover

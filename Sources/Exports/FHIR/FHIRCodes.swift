@@ -1,3 +1,4 @@
+import ExportFormats
 /// The code systems and codes the FHIR export uses.
 enum FHIRCodes {
     static let loinc = "http://loinc.org"

@@ -1,3 +1,4 @@
+import ExportFormats
 import HealthImport
 
 /// How the FHIR export codes an Apple Health type: LOINC where a code's meaning fits (steps in 24 hours

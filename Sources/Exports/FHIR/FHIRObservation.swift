@@ -1,4 +1,5 @@
 import Care
+import ExportFormats
 import Foundation
 import Recover
 import RecoverData

@@ -1,3 +1,4 @@
+import ExportFormats
 import Foundation
 import RecoverData
 import Research

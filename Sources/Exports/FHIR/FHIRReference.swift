@@ -1,4 +1,5 @@
 import Cryptography
+import ExportFormats
 
 /// Resource ids and bundle URLs: a name-based UUID per record, so the same record always gets the same id
 /// and references inside the bundle are `urn:uuid:` URLs that resolve to its entries' `fullUrl`s.

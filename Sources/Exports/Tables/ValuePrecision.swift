@@ -1,3 +1,4 @@
+import ExportFormats
 import Recover
 import Research
 

@@ -1,4 +1,5 @@
 import Care
+import ExportFormats
 import Exports
 import Foundation
 import RecoverData

@@ -69,7 +69,7 @@ public enum CSVCell {
 
     /// Appends the UTF-8 text `cell` as a cell to `bytes`: as it is when it needs nothing (the common case, one
     /// copy), else with the formula guard and quoting.
-    static func appendCell(_ cell: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    public static func appendCell(_ cell: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         let guarded = cell.first.map(isFormulaStart) == true && !isPlainNumber(cell)
         let quoted = cell.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
         if !guarded && !quoted {
