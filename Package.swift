@@ -171,7 +171,9 @@ let package = Package(
         // Fuzzing: the targets (parsers with the properties they keep) and their driver (docs/robustness.md).
         .target(
             name: "FuzzTargets",
-            dependencies: ["Web", "Research", "Care", "Recover", "ExportFormats", "HealthImport", "HealthExportFixture"]),
+            dependencies: [
+                "Web", "Research", "Care", "Recover", "ExportFormats", "HealthImport", "HealthExportFixture",
+            ]),
         .executableTarget(name: "RecoverFuzz", dependencies: ["FuzzTargets"]),
 
         .testTarget(name: "ResearchTests", dependencies: ["Research"]),
