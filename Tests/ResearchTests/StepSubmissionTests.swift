@@ -59,6 +59,15 @@ import Testing
             ])
     }
 
+    @Test func anOffsetIsASignAndDigitsWithinFourteenHours() {
+        for offset in ["+08:00", "-05:30", "+14:00", "-00:00"] {
+            #expect(SignatureResult.isValidOffset(offset), "\(offset)")
+        }
+        for offset in ["+-1:00", "++1:00", "+ 8:00", "+08:+5", "+15:00", "+08:60", "+٠٨:٠٠", "08:00", "+8:00"] {
+            #expect(!SignatureResult.isValidOffset(offset), "\(offset)")
+        }
+    }
+
     @Test func everyPermissionCardMustBeAnswered() throws {
         #expect(
             try activity("permissions", #"{"health": true, "notifications": false, "motionActivity": true}"#) != nil)
