@@ -92,7 +92,7 @@ import Testing
     @Test func rangeOfMotionMeasuresTheLeftKneeThenSaysAllDone() {
         let survey = RecoverSurveys.rangeOfMotionCheck()
         #expect(survey.steps.map(\.id) == ["rom.instruction", "knee.range.of.motion", "rom.completion"])
-        #expect(survey.steps[1].kind == .rangeOfMotion(RangeOfMotionTask(joint: .knee, limb: .left)))
+        #expect(survey.steps[1].kind == .rangeOfMotion(JointMeasurement(joint: .knee, limb: .left)))
         #expect(survey.steps[2].title == "All done!")
         #expect(RecoverSurveys.rangeOfMotionCheck(language: .simplifiedChinese).steps[2].title == "全部完成！")
     }

@@ -115,6 +115,33 @@ import Testing
         #expect(found.first?.hasPrefix("surveys[\(Self.appended.survey)].languages.en: ") == true)
     }
 
+    /// The engine measures shoulders too, but the participant pages explain only how to measure a knee: a
+    /// shoulder step would be shown knee instructions, so the file is refused with the step named.
+    @Test func aRangeOfMotionStepOnAnotherJointThanTheKneeIsNamed() throws {
+        var study = RecoverStudy.shipped
+        let index = try #require(study.surveys.firstIndex { $0.id == "rangeOfMotionCheck" })
+        for language in study.surveys[index].languages.keys {
+            let steps = try #require(study.surveys[index].languages[language]?.steps)
+            let step = try #require(steps.firstIndex { $0.id == "knee.range.of.motion" })
+            study.surveys[index].languages[language]?.steps[step].kind = .rangeOfMotion(
+                JointMeasurement(joint: .shoulder, limb: .left))
+        }
+        let message = "step \"knee.range.of.motion\" measures the shoulder: the participant pages show how to measure"
+        let data = try StudyFile.write(study)
+        let found: [String]
+        do {
+            _ = try StudyFile.read(data)
+            found = []
+        } catch {
+            found = error.problems.map(\.description)
+        }
+        #expect(
+            found == [
+                "surveys[\(index)].languages.en: \(message) a knee only",
+                "surveys[\(index)].languages.zh-Hans: \(message) a knee only",
+            ])
+    }
+
     @Test func schedulesFollowTheParticipantsAnchors() throws {
         let anchors = StudyAnchors(
             joined: LocalDate("2027-01-10") ?? LocalDate(dayNumber: 0), onboarded: LocalDate("2027-01-11"),

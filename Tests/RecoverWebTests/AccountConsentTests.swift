@@ -111,5 +111,9 @@ import Web
         #expect(ConsentCopyPage.offsetSeconds("-05:30") == -19_800)
         #expect(ConsentCopyPage.offsetSeconds("+00:00") == 0)
         #expect(ConsentCopyPage.offsetSeconds("08:00") == nil)
+        // Whatever a stored row holds, the sum cannot overflow: what is not an offset reads as none.
+        #expect(ConsentCopyPage.offsetSeconds("+99999999999999999:00") == nil)
+        #expect(ConsentCopyPage.offsetSeconds("+-1:00") == nil)
+        #expect(ConsentCopyPage.offsetSeconds("+14:00") == 50_400)
     }
 }

@@ -169,6 +169,39 @@ struct FormatsTests {
         #expect(problem(item, ["interval.hours": ["25"], "interval.minutes": ["0"]])?.key == "survey.error.interval")
     }
 
+    /// Hours whose seconds do not fit an `Int`, and negative or overflowing parts, are a problem on the page:
+    /// the conversion never traps (it did on `hours=9999999999999999`).
+    @Test(arguments: [
+        ("9999999999999999", "0"), ("9223372036854775807", "59"), ("2562047788015215", "59"), ("-1", "30"),
+        ("1", "-5"), ("0", "9223372036854775807"), ("99999999999999999999", "0"), ("-9223372036854775808", "0"),
+    ])
+    func intervalPartsTooLargeOrNegativeAreAProblemNotATrap(_ hours: String, _ minutes: String) {
+        let item = Self.items[9]
+        #expect(
+            problem(item, ["interval.hours": [hours], "interval.minutes": [minutes]])?.key == "survey.error.interval")
+        #expect(FormatFields.duration(hours: hours, minutes: minutes) == "\(hours):\(minutes)", "passed on as typed")
+    }
+
+    @Test func secondsUpToIntMaxConvertAndTheEngineRefusesThemAsTooLong() {
+        // Int.max is 2562047788015215 h 30 min 7 s: one minute more overflows the sum, one hour more the product.
+        let item = Self.items[9]
+        #expect(FormatFields.duration(hours: "2562047788015215", minutes: "30") == "9223372036854775800")
+        #expect(FormatFields.duration(hours: "2562047788015215", minutes: "31") == "2562047788015215:31")
+        #expect(FormatFields.duration(hours: "2562047788015216", minutes: "0") == "2562047788015216:0")
+        let longest = ["interval.hours": ["2562047788015215"], "interval.minutes": ["30"]]
+        #expect(problem(item, longest)?.key == "survey.error.interval")
+    }
+
+    @Test func heightPartsThatAreNegativeOrTooLargeAreAProblemNotANumber() {
+        let height = Self.items[10]
+        for (feet, inches) in [("-1", "100"), ("5", "-3"), ("1e308", "0"), ("0", "1e308")] {
+            #expect(
+                problem(height, ["height.unit": ["usCustomary"], "height.feet": [feet], "height.inches": [inches]])?
+                    .key == "survey.error.height", "\(feet) ft \(inches) in")
+            #expect(FormatFields.converted(feet, inches, scale: FormatFields.centimetresPerInch) == "\(feet) \(inches)")
+        }
+    }
+
     @Test func heightAndWeightAreStoredMetricWhateverUnitWasTyped() {
         let height = Self.items[10]
         let page = html(height)

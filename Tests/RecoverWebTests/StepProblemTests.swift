@@ -8,7 +8,7 @@ import Web
 /// The web words the engine's problems by their code and shows the engine's own bounds; it never reads the
 /// engine's English text and keeps no copy of a rule the engine checks.
 struct StepProblemTests {
-    let rom = Step(id: "knee.range.of.motion", kind: .rangeOfMotion(RangeOfMotionTask(joint: .knee, limb: .left)))
+    let rom = Step(id: "knee.range.of.motion", kind: .rangeOfMotion(JointMeasurement(joint: .knee, limb: .left)))
     let consent = Step(
         id: "consent",
         kind: .consentDocument(

@@ -59,6 +59,15 @@ import Testing
             ])
     }
 
+    @Test func anOffsetIsASignAndDigitsWithinFourteenHours() {
+        for offset in ["+08:00", "-05:30", "+14:00", "-00:00"] {
+            #expect(SignatureResult.isValidOffset(offset), "\(offset)")
+        }
+        for offset in ["+-1:00", "++1:00", "+ 8:00", "+08:+5", "+15:00", "+08:60", "+٠٨:٠٠", "08:00", "+8:00"] {
+            #expect(!SignatureResult.isValidOffset(offset), "\(offset)")
+        }
+    }
+
     @Test func everyPermissionCardMustBeAnswered() throws {
         #expect(
             try activity("permissions", #"{"health": true, "notifications": false, "motionActivity": true}"#) != nil)
@@ -149,6 +158,37 @@ import Testing
             return
         }
         #expect(errors.errors.map(\.itemID) == ["ghost", "item5", "item6"])
+    }
+
+    /// A form post reads local date-times and gives a missing signing offset in the participant's zone, as a JSON
+    /// post does: the same fields either way are the same answers, and a missing payload is an empty one.
+    @Test func aFormPostKeepsItsTimeZone() throws {
+        let shanghai = try #require(TimeZone(identifier: "Asia/Shanghai"))
+        let start = SurveyFixtures.start  // 2026-04-24 03:06:40 UTC, 11:06:40 in Shanghai
+        let form = try #require(steps["form"])
+        let fields = ["item9": ["2026-04-24T11:30"], "item3": ["other"], "item3.other": ["kayak"]]
+        let posted = form.parseSubmission(form: fields, timeZone: shanghai, at: start)
+        guard case .success(let page) = posted else {
+            Issue.record("expected answers, got \(posted)")
+            return
+        }
+        #expect(page.answers["item9"] == .dateTime(SurveyFixtures.date(1400)), "11:30 in Shanghai, 03:30 UTC")
+        let same = try json(#"{"item9": "2026-04-24T11:30", "item3": {"values": ["other"], "other": "kayak"}}"#)
+        #expect(form.parseSubmission(json: same, timeZone: shanghai, at: start) == posted)
+        let consent = try #require(steps["consent"])
+        let payload = #"{"name": "Jamie", "strokes": [[{"x": 1, "y": 2, "t": 0}]]}"#
+        guard
+            case .success(let signed) = consent.parseSubmission(
+                form: ["payload": [payload]], timeZone: shanghai, at: start),
+            case .consent(let result)? = signed.activity
+        else {
+            Issue.record("expected a signed consent")
+            return
+        }
+        #expect(result.signature?.utcOffset == "+08:00")
+        #expect(
+            consent.parseSubmission(form: [:], timeZone: shanghai, at: start)
+                == consent.parseSubmission(json: .null, timeZone: shanghai, at: start))
     }
 
     @Test func htmlFormFieldsAreReadPerItem() throws {

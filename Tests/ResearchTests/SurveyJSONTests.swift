@@ -88,7 +88,7 @@ import Testing
                     motionActivity: true)
             )
         ),
-        Step(id: "rom", kind: .rangeOfMotion(RangeOfMotionTask(joint: .shoulder, limb: .right))),
+        Step(id: "rom", kind: .rangeOfMotion(JointMeasurement(joint: .shoulder, limb: .right))),
         Step(
             id: "camera",
             kind: .frontCameraRecording(CameraRecording(maximumDuration: 15, allowsReview: true, allowsRetry: false))),

@@ -176,3 +176,45 @@ import Testing
         #expect(try SurveyJSON.encode(play()) == SurveyJSON.encode(play()))
     }
 }
+
+/// `SurveyRun`'s documented example, as written there, over the branching survey.
+@Suite struct SurveyRunExampleTests {
+    let survey = SurveyFixtures.branching
+    let zone = TimeZone(secondsFromGMT: 0) ?? .current
+    let now = SurveyFixtures.start
+
+    /// The example's code, unchanged, with `result` handed out.
+    private func example(posted: [String: [String: [String]]], result finished: inout SurveyResult?) throws
+        -> PageErrors?
+    {
+        var run = try SurveyRun(survey: survey, runID: "r1", startDate: now)
+        while let step = run.currentStep(in: survey) {
+            // The fields a browser posted for this page, read by its step.
+            let page = step.parseSubmission(form: posted[step.id] ?? [:], timeZone: zone, at: now)
+            // Success moves the run to its next step or its end (`Position`); a failure changes nothing.
+            if case .failure(let errors) = page.flatMap({ run.submit($0, for: step.id, in: survey, at: now) }) {
+                return errors  // errors.errors name step and item
+            }
+        }
+        let result = try run.finish(.completed, at: now)
+        finished = result
+        return nil
+    }
+
+    @Test func theExampleAnswersEveryPageAndFinishes() throws {
+        var result: SurveyResult?
+        let errors = try example(posted: ["symptoms": ["pain": ["3"]], "details": ["note": ["fine"]]], result: &result)
+        #expect(errors == nil)
+        #expect(result?.finishReason == .completed)
+        #expect(result?.answer(step: "symptoms", item: "pain") == .integer(3))
+        #expect(result?.stepResults.map(\.stepID) == ["intro", "symptoms", "details", "review", "done"])
+    }
+
+    @Test func theExampleStopsAtAPageWithProblems() throws {
+        var result: SurveyResult?
+        let errors = try example(posted: ["symptoms": ["pain": ["11"]]], result: &result)
+        #expect(errors?.errors.map(\.stepID) == ["symptoms"])
+        #expect(errors?.errors.map(\.itemID) == ["pain"])
+        #expect(result == nil)
+    }
+}

@@ -29,6 +29,24 @@ import Testing
         #expect(!problems(.scale(ScaleFormat(minimum: -10_001, maximum: -9_991, step: 1))).isEmpty)
     }
 
+    /// Bounds from a study file at the ends of `Int` are refused as out of range: no `abs(Int.min)`, no span
+    /// `maximum - minimum` that overflows, no default or answer offset that does.
+    @Test func scaleBoundsAtTheEndsOfIntAreAProblemNotATrap() throws {
+        let bounds = "step 'form', item 'q': scale bounds must be within ±10000"
+        #expect(problems(.scale(ScaleFormat(minimum: .min, maximum: 0))) == [bounds])
+        #expect(problems(.scale(ScaleFormat(minimum: -.max, maximum: .max))) == [bounds])
+        let widest = ScaleFormat(minimum: -.max, maximum: .max, defaultValue: .max)
+        #expect(widest.effectiveDefault == nil)
+        let answer = Result { () throws(AnswerError) in
+            try AnswerFormat.scale(widest).validate(.integer(.max), for: "q")
+        }
+        guard case .failure(let error) = answer else {
+            Issue.record("expected a refusal")
+            return
+        }
+        #expect(error.code == .notOnStep)
+    }
+
     @Test func outOfRangeDefaultCountsAsNoDefault() {
         let scale = ScaleFormat(minimum: 1, maximum: 10, defaultValue: 0)
         #expect(problems(.scale(scale)).isEmpty)

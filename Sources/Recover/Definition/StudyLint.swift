@@ -3,7 +3,8 @@ import Foundation
 import Research
 
 /// The checks across a study file's parts, once each part has been read: unique ids, tasks that run known surveys,
-/// anchors and mappings that name real items, surveys whose translations have the same steps and items.
+/// anchors and mappings that name real items, surveys whose translations have the same steps and items, and
+/// range-of-motion steps on the knee (the one joint whose measurement the participant pages explain).
 enum StudyLint {
     static func problems(in study: StudyDefinition) -> [StudyProblem] {
         var problems: [StudyProblem] = []
@@ -24,6 +25,15 @@ enum StudyLint {
                 add(
                     "\(location).\(survey.source == .fhir ? "fhir" : "languages").\(language)",
                     "not one of the study's languages")
+            }
+            for (language, translation) in survey.languages.sorted(by: { $0.key < $1.key }) {
+                for step in translation.steps {
+                    guard case .rangeOfMotion(let measurement) = step.kind, measurement.joint != .knee else { continue }
+                    add(
+                        "\(location).languages.\(language)",
+                        "step \"\(step.id)\" measures the \(measurement.joint.rawValue): the participant pages "
+                            + "show how to measure a knee only")
+                }
             }
             if let reference = survey.languages[defaultLanguage] {
                 for (language, translation) in survey.languages.sorted(by: { $0.key < $1.key })

@@ -41,7 +41,7 @@ public struct RecoveryInsights: Codable, Hashable, Sendable {
     /// The target knee bend in degrees from the latest onboarding goals that gave one.
     public var targetKneeBend: Double?
     /// The operated knee from onboarding (the left knee for participants who never named one).
-    public var operatedKnee: RangeOfMotionTask.Limb
+    public var operatedKnee: BodySide
     /// Mean pain this week against last week.
     public var pain: WeeklyComparison
     /// Mean sleep this week against last week.

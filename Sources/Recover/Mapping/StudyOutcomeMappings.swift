@@ -19,7 +19,7 @@ public struct OnboardingOutcomeMapping: OutcomeMapping {
         let completedAt = result.stepResult(goals.completion)?.endDate ?? result.endDate
         var values = [OutcomeValue(.date(completedAt), kind: Self.completionKind)]
         if case .choices(let picked, _) = result.answer(step: goals.goals, item: goals.operatedKnee),
-            let knee = picked.first.flatMap(RangeOfMotionTask.Limb.init(rawValue:))
+            let knee = picked.first.flatMap(BodySide.init(rawValue:))
         {
             values.append(OutcomeValue(.text(knee.rawValue), kind: goals.operatedKnee))
         }

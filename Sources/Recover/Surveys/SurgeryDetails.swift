@@ -15,17 +15,17 @@ import Research
 /// ```
 public struct SurgeryDetails: Hashable, Sendable {
     /// The knee the participant named, or nil when they enrolled before onboarding asked.
-    public var givenKnee: RangeOfMotionTask.Limb?
+    public var givenKnee: BodySide?
     /// The surgery date, or nil when they enrolled before onboarding asked.
     public var date: LocalDate?
 
     /// The knee of a participant who never named one: the left, which the study measured before it asked.
-    public static let defaultKnee = RangeOfMotionTask.Limb.left
+    public static let defaultKnee = BodySide.left
     /// How far back a surgery date may be, in months.
     public static let earliestMonthsBack = 24
 
     /// Details from their members.
-    public init(knee: RangeOfMotionTask.Limb?, date: LocalDate?) {
+    public init(knee: BodySide?, date: LocalDate?) {
         self.givenKnee = knee
         self.date = date
     }
@@ -33,12 +33,12 @@ public struct SurgeryDetails: Hashable, Sendable {
     /// The details among onboarding's outcome values; a value that is missing or malformed counts as not given.
     public init(onboardingValues values: [OutcomeValue]) {
         let ids = RecoverSurveys.Onboarding.self
-        var knee: RangeOfMotionTask.Limb?
+        var knee: BodySide?
         var date: LocalDate?
         for value in values {
             guard case .text(let text) = value.content else { continue }
             switch value.kind {
-            case ids.operatedKnee: knee = RangeOfMotionTask.Limb(rawValue: text)
+            case ids.operatedKnee: knee = BodySide(rawValue: text)
             case ids.surgeryDate: date = LocalDate(text)
             default: continue
             }
@@ -47,7 +47,7 @@ public struct SurgeryDetails: Hashable, Sendable {
     }
 
     /// The knee the study measures: the one named, else the left.
-    public var knee: RangeOfMotionTask.Limb { givenKnee ?? Self.defaultKnee }
+    public var knee: BodySide { givenKnee ?? Self.defaultKnee }
 
     /// The surgery dates accepted on `today` (the participant's): from two years back through today.
     public static func acceptedDates(today: LocalDate) -> ClosedRange<LocalDate> {

@@ -30,7 +30,7 @@ extension Survey {
 
 extension Step {
     /// The step with a knee range-of-motion task on `knee` and its texts naming that knee.
-    func measuring(_ knee: RangeOfMotionTask.Limb) -> Step {
+    func measuring(_ knee: BodySide) -> Step {
         var step = self
         let word = { (text: String) in KneeWording.text(text, knee: knee) }
         step.title = title.map(word)
@@ -94,7 +94,7 @@ public enum KneeWording {
     ]
 
     /// `text` (written for the left knee) for a participant whose `knee` was operated on.
-    public static func text(_ text: String, knee: RangeOfMotionTask.Limb) -> String {
+    public static func text(_ text: String, knee: BodySide) -> String {
         guard knee == .right else { return text }
         var result = text
         for (left, right) in rightSide { result = result.replacingOccurrences(of: left, with: right) }

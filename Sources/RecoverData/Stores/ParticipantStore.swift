@@ -70,7 +70,7 @@ public protocol ParticipantStore: Sendable {
     /// Corrects the participant's operated knee and surgery date, audited, re-anchoring the tasks counted from
     /// an onboarding answer (``StudyDatabase/correctSurgery(knee:date:account:now:)``).
     @discardableResult
-    func correctSurgery(knee: RangeOfMotionTask.Limb, date: LocalDate, account: Account, now: Date) throws
+    func correctSurgery(knee: BodySide, date: LocalDate, account: Account, now: Date) throws
         -> SurgeryCorrection
 
     /// The Health types the participant granted in their onboarding's permissions step.

@@ -34,7 +34,7 @@ extension StudyDatabase {
     /// ``SurgeryCorrectionError`` for a participant not onboarded or a date out of range, and nothing changes.
     @discardableResult
     public func correctSurgery(
-        knee: RangeOfMotionTask.Limb, date: LocalDate, account: Account, now: Date
+        knee: BodySide, date: LocalDate, account: Account, now: Date
     ) throws -> SurgeryCorrection {
         try database.write { db in
             let participant = try Self.participant(account, now: now, in: db)

@@ -1,6 +1,7 @@
 import Care
 import Foundation
 import RecoverData
+import Research
 import Web
 
 /// `GET /account/consent`: the participant's human-readable signed copy, ready to print: the exact signed
@@ -96,12 +97,13 @@ enum ConsentCopyPage {
         return "\(local.date) \(time) UTC\(record.utcOffset) (\(record.timeZoneIdentifier))"
     }
 
-    /// `+08:00` or `-05:30` as seconds east of UTC.
+    /// `+08:00` or `-05:30` as seconds east of UTC; `nil` for anything that is not an offset
+    /// (``SignatureResult/isValidOffset(_:)``), so a stored value cannot overflow the sum.
     static func offsetSeconds(_ offset: String) -> Int? {
         let parts = offset.dropFirst().split(separator: ":")
-        guard let sign = offset.first, sign == "+" || sign == "-", parts.count == 2,
-            let hours = Int(parts[0]), let minutes = Int(parts[1])
+        guard SignatureResult.isValidOffset(offset), parts.count == 2, let hours = Int(parts[0]),
+            let minutes = Int(parts[1])
         else { return nil }
-        return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+        return (offset.hasPrefix("-") ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 }

@@ -57,7 +57,7 @@ enum SurgerySection {
         let kneeInvalid: HTML =
             kneeError == nil ? .empty : " aria-invalid=\"true\" aria-describedby=\"surgery-knee-error\""
         // The first knee's radio has the id the error summary links to.
-        let options = RangeOfMotionTask.Limb.allCases.enumerated().map { index, limb -> HTML in
+        let options = BodySide.allCases.enumerated().map { index, limb -> HTML in
             let checked: HTML = knee == limb.rawValue ? " checked" : .empty
             let id: HTML = index == 0 ? " id=\"surgery-knee\"" : .empty
             return """
@@ -118,7 +118,7 @@ enum SurgerySection {
         let kneeText = (form["knee"] ?? "").trimmingCharacters(in: .whitespaces)
         let dateText = (form["surgeryDate"] ?? "").trimmingCharacters(in: .whitespaces)
         var problems = Problems()
-        let knee = RangeOfMotionTask.Limb(rawValue: kneeText)
+        let knee = BodySide(rawValue: kneeText)
         if knee == nil { problems.knee = "surgery.error.knee" }
         let accepted = SurgeryDetails.acceptedDates(today: participant.today)
         let date = dateText.count == 10 ? LocalDate(dateText) : nil

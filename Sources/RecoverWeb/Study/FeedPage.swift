@@ -50,7 +50,7 @@ enum FeedPage {
     static func render(
         _ feed: CareFeed, drafts: Set<String> = [], changeable: Set<String> = [], request: Request,
         healthCard: Bool = false,
-        contactCard: HTML = .empty, saved: String? = nil, knee: RangeOfMotionTask.Limb = .left
+        contactCard: HTML = .empty, saved: String? = nil, knee: BodySide = .left
     ) -> HTML {
         let t = Localizer(request.language)
         let notice: HTML = feed.isOnboarded ? .empty : "<p class=\"notice\">\(t["feed.gated"])</p>"
@@ -114,7 +114,7 @@ enum FeedPage {
     static func card(
         for card: FeedCard, today: LocalDate, hasDraft: Bool, canChange: Bool = false, t: Localizer,
         csrf: HTML = .empty,
-        knee: RangeOfMotionTask.Limb = .left
+        knee: BodySide = .left
     ) -> HTML {
         let id = "card-\(card.studyTaskID)-\(card.occurrence)"
         let status: String

@@ -237,7 +237,7 @@ enum StepWidgets {
     static func rangeOfMotion(page: StepPage) -> HTML {
         let t = page.t
         // The catalog's texts are written for the left knee, as the study's are; the step names the knee measured.
-        var limb = RangeOfMotionTask.Limb.left
+        var limb = BodySide.left
         if case .rangeOfMotion(let task) = page.step.kind { limb = task.limb }
         let side = { (key: String) in KneeWording.text(t[key], knee: limb) }
         let plausible = RangeOfMotionResult.plausibleRange

@@ -10,13 +10,15 @@ extension AnswerFormat {
         switch self {
         case .scale(let format):
             let limit = Self.scaleMagnitudeLimit
-            if abs(format.minimum) > limit || abs(format.maximum) > limit {
+            // A range check, not abs() (abs(Int.min) traps); the span below is computed only within it.
+            let bounded = (-limit...limit).contains(format.minimum) && (-limit...limit).contains(format.maximum)
+            if !bounded {
                 problems.append("scale bounds must be within ±\(limit)")
             }
             if format.maximum <= format.minimum { problems.append("scale maximum must be greater than its minimum") }
             if format.step <= 0 {
                 problems.append("scale step must be positive")
-            } else if format.maximum > format.minimum {
+            } else if bounded, format.maximum > format.minimum {
                 let span = format.maximum - format.minimum
                 if span % format.step != 0 {
                     problems.append("scale step \(format.step) does not divide \(format.minimum)...\(format.maximum)")

@@ -22,7 +22,8 @@ extension AnswerFormat {
             guard value >= format.minimum, value <= format.maximum else {
                 throw fail(.outOfRange, "must be between \(format.minimum) and \(format.maximum)")
             }
-            guard format.step > 0, (value - format.minimum) % format.step == 0 else {
+            let (offset, overflow) = value.subtractingReportingOverflow(format.minimum)
+            guard format.step > 0, !overflow, offset % format.step == 0 else {
                 throw fail(.notOnStep, "must be \(format.minimum) plus a multiple of \(format.step)")
             }
         case .continuousScale(let format):
@@ -75,7 +76,7 @@ extension AnswerFormat {
             guard seconds >= 0, seconds <= format.maximum else {
                 throw fail(.outOfRange, "must be between 0 and \(Int(format.maximum / 60)) minutes")
             }
-            let step = Double(format.stepMinutes * 60)
+            let step = Double(format.stepMinutes) * 60
             guard step > 0, seconds.truncatingRemainder(dividingBy: step) == 0 else {
                 throw fail(.notOnStep, "must be a multiple of \(format.stepMinutes) minutes")
             }
@@ -214,7 +215,7 @@ extension AnswerFormat {
         case .socioEconomicLadder:
             return ItemError.Bounds(minimum: 0, maximum: Double(LadderFormat.rungCount - 1), step: 1)
         case .timeInterval(let format):
-            return ItemError.Bounds(minimum: 0, maximum: format.maximum, step: Double(format.stepMinutes * 60))
+            return ItemError.Bounds(minimum: 0, maximum: format.maximum, step: Double(format.stepMinutes) * 60)
         case .height:
             return ItemError.Bounds(HeightFormat.plausible)
         case .weight(let format):

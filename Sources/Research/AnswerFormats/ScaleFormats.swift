@@ -51,10 +51,9 @@ public struct ScaleFormat: Codable, Hashable, Sendable {
 
     /// The default value when it is a valid position, otherwise `nil`.
     public var effectiveDefault: Int? {
-        guard let defaultValue, defaultValue >= minimum, defaultValue <= maximum, step > 0,
-            (defaultValue - minimum) % step == 0
-        else { return nil }
-        return defaultValue
+        guard let defaultValue, defaultValue >= minimum, defaultValue <= maximum, step > 0 else { return nil }
+        let (offset, overflow) = defaultValue.subtractingReportingOverflow(minimum)
+        return !overflow && offset % step == 0 ? defaultValue : nil
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -30,7 +30,7 @@ public struct RangeOfMotionResult: Codable, Hashable, Sendable {
     /// Whether the range was entered by hand rather than measured.
     public var isManual: Bool
     /// The side measured, from the step's task (nil in results stored before results named it).
-    public var limb: RangeOfMotionTask.Limb?
+    public var limb: BodySide?
 
     /// Creates a `RangeOfMotionResult` from its members.
     public init(

@@ -42,10 +42,13 @@ public struct SignatureResult: Codable, Hashable, Sendable {
         self.utcOffset = utcOffset
     }
 
-    /// Whether `text` is an offset like `+08:00` or `-05:30`.
+    /// Whether `text` is an offset like `+08:00` or `-05:30`: a sign, two digits of hours up to 14, two of
+    /// minutes up to 59 (`+-1:00` and `+ 8:00` are not offsets, though `Int` would read their hours).
     public static func isValidOffset(_ text: String) -> Bool {
         let characters = Array(text)
+        let digits = [1, 2, 4, 5]
         guard characters.count == 6, characters[0] == "+" || characters[0] == "-", characters[3] == ":",
+            digits.allSatisfy({ characters[$0].isASCII && characters[$0].isWholeNumber }),
             let hours = Int(String(characters[1...2])), let minutes = Int(String(characters[4...5]))
         else { return false }
         return hours <= 14 && minutes < 60

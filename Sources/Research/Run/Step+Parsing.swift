@@ -47,29 +47,16 @@ extension Step {
         at date: Date
     ) -> Result<StepSubmission, PageErrors> {
         guard items.isEmpty else {
-            var answers: [String: Answer] = [:]
-            var errors: [ItemError] = []
-            for item in items {
-                do {
-                    let values = fields[item.id] ?? []
-                    let other = fields["\(item.id).other"]?.first
-                    if let answer = try item.answerFormat.parse(
-                        formValues: values,
-                        otherText: other,
-                        timeZone: timeZone,
-                        for: item.id
-                    ) {
-                        answers[item.id] = answer
-                    }
-                } catch {
-                    errors.append(ItemError(stepID: id, error))
-                }
+            return parseItems(timeZone: timeZone) { item in
+                (fields[item.id] ?? [], fields["\(item.id).other"]?.first)
             }
-            return errors.isEmpty ? .success(StepSubmission(answers: answers)) : .failure(PageErrors(errors))
         }
-        guard let payload = fields["payload"]?.first else { return parseSubmission(json: .null, at: date) }
-        guard let json = JSONValue.parse(Data(payload.utf8)) else {
-            return .failure(PageErrors([ItemError(stepID: id, code: .notJSON, message: "the payload is not JSON")]))
+        var json = JSONValue.null
+        if let payload = fields["payload"]?.first {
+            guard let parsed = JSONValue.parse(Data(payload.utf8)) else {
+                return .failure(PageErrors([ItemError(stepID: id, code: .notJSON, message: "the payload is not JSON")]))
+            }
+            json = parsed
         }
         return parseSubmission(json: json, timeZone: timeZone, at: date)
     }
@@ -77,42 +64,50 @@ extension Step {
     private func parseQuestions(_ members: [String: JSONValue], timeZone: TimeZone) -> Result<
         StepSubmission, PageErrors
     > {
-        var answers: [String: Answer] = [:]
-        var errors: [ItemError] = []
         let known = Set(items.map(\.id))
-        for key in members.keys.sorted() where !known.contains(key) {
-            errors.append(
-                ItemError(stepID: id, itemID: key, code: .unknownItem, message: "no such question on this page"))
+        let unknown = members.keys.sorted().filter { !known.contains($0) }.map { key in
+            ItemError(stepID: id, itemID: key, code: .unknownItem, message: "no such question on this page")
         }
-        for item in items {
-            guard let value = members[item.id] else { continue }
-            var values: [String]?
-            var other: String?
-            switch value {
-            case .object(let object):
+        return parseItems(errors: unknown, timeZone: timeZone) { item throws(ItemError) in
+            switch members[item.id] {
+            case nil:
+                return ([], nil)
+            case .object(let object)?:
                 if let latitude = object["latitude"]?.numberValue, let longitude = object["longitude"]?.numberValue {
-                    values = ["\(latitude),\(longitude)"]
-                } else {
-                    values = object["values"]?.formValues
-                    other = object["other"]?.stringValue
+                    return (["\(latitude),\(longitude)"], nil)
                 }
-            default:
-                values = value.formValues
+                if let values = object["values"]?.formValues { return (values, object["other"]?.stringValue) }
+            case let value?:
+                if let values = value.formValues { return (values, nil) }
             }
-            guard let values else {
-                errors.append(
-                    ItemError(
-                        stepID: id, itemID: item.id, code: .wrongShape, message: "the answer has the wrong shape",
-                        bounds: item.answerFormat.bounds))
+            throw ItemError(
+                stepID: id, itemID: item.id, code: .wrongShape, message: "the answer has the wrong shape",
+                bounds: item.answerFormat.bounds)
+        }
+    }
+
+    /// Every item's answer from what was posted for it (`posted` gives its values and "other" text, or refuses
+    /// its shape), after `errors` found before; every problem when there is one.
+    private func parseItems(
+        errors: [ItemError] = [],
+        timeZone: TimeZone,
+        posted: (FormItem) throws(ItemError) -> (values: [String], other: String?)
+    ) -> Result<StepSubmission, PageErrors> {
+        var answers: [String: Answer] = [:]
+        var errors = errors
+        for item in items {
+            let values: [String]
+            let other: String?
+            do {
+                (values, other) = try posted(item)
+            } catch {
+                errors.append(error)
                 continue
             }
             do {
                 if let answer = try item.answerFormat.parse(
-                    formValues: values,
-                    otherText: other,
-                    timeZone: timeZone,
-                    for: item.id
-                ) {
+                    formValues: values, otherText: other, timeZone: timeZone, for: item.id)
+                {
                     answers[item.id] = answer
                 }
             } catch {

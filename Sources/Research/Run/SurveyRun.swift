@@ -7,11 +7,15 @@ import Foundation
 ///
 /// ```swift
 /// var run = try SurveyRun(survey: survey, runID: "r1", startDate: now)
-/// switch run.submit(page, for: "checkin.form", in: survey, at: now) {
-/// case .success(let position): ...   // .step(id) or .end
-/// case .failure(let errors): ...     // errors.errors name step and item
+/// while let step = run.currentStep(in: survey) {
+///     // The fields a browser posted for this page, read by its step.
+///     let page = step.parseSubmission(form: posted[step.id] ?? [:], timeZone: zone, at: now)
+///     // Success moves the run to its next step or its end (`Position`); a failure changes nothing.
+///     if case .failure(let errors) = page.flatMap({ run.submit($0, for: step.id, in: survey, at: now) }) {
+///         return errors  // errors.errors name step and item
+///     }
 /// }
-/// let result = try run.finish(.completed, in: survey, at: now)
+/// let result = try run.finish(.completed, at: now)
 /// ```
 public struct SurveyRun: Hashable, Sendable {
     /// Where a run is after a move.

@@ -1,54 +1,5 @@
 import Foundation
 
-/// A range-of-motion measurement of one joint on one side.
-public struct RangeOfMotionTask: Codable, Hashable, Sendable {
-    /// The measured joint.
-    public enum Joint: String, Codable, Hashable, Sendable, CaseIterable {
-        case knee, shoulder
-    }
-
-    /// The measured side; measuring both is two steps.
-    public enum Limb: String, Codable, Hashable, Sendable, CaseIterable {
-        case left, right
-    }
-
-    /// The joint measured.
-    public var joint: Joint
-    /// The side measured.
-    public var limb: Limb
-
-    /// Creates a `RangeOfMotionTask` from its members.
-    public init(joint: Joint, limb: Limb) {
-        self.joint = joint
-        self.limb = limb
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case joint, limb
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let joint = try c.decode(String.self, forKey: .joint)
-        let limb = try c.decode(String.self, forKey: .limb)
-        guard let knownJoint = Joint(rawValue: joint) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .joint,
-                in: c,
-                debugDescription: "joint '\(joint)' is not one of: knee, shoulder"
-            )
-        }
-        guard let knownLimb = Limb(rawValue: limb) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .limb,
-                in: c,
-                debugDescription: "limb '\(limb)' is not one of: left, right (measure each side in its own step)"
-            )
-        }
-        self.init(joint: knownJoint, limb: knownLimb)
-    }
-}
-
 /// A front-camera recording, such as a video of an exercise.
 public struct CameraRecording: Codable, Hashable, Sendable {
     /// The longest recording in seconds.

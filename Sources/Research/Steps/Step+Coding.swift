@@ -59,7 +59,7 @@ extension Step: Codable {
         case "requestPermissions": return .requestPermissions(try PermissionRequest(from: decoder))
         case "completion": return .completion
         case "review": return .review
-        case "rangeOfMotion": return .rangeOfMotion(try RangeOfMotionTask(from: decoder))
+        case "rangeOfMotion": return .rangeOfMotion(try JointMeasurement(from: decoder))
         case "frontCameraRecording": return .frontCameraRecording(try CameraRecording(from: decoder))
         case "environmentNoise": return .environmentNoise(try NoiseCheck(from: decoder))
         case "toneAudiometry": return .toneAudiometry(try ToneAudiometry(from: decoder))

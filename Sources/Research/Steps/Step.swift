@@ -45,7 +45,7 @@ public struct Step: Hashable, Sendable {
         case requestPermissions(PermissionRequest)
         case completion
         case review
-        case rangeOfMotion(RangeOfMotionTask)
+        case rangeOfMotion(JointMeasurement)
         case frontCameraRecording(CameraRecording)
         case environmentNoise(NoiseCheck)
         case toneAudiometry(ToneAudiometry)

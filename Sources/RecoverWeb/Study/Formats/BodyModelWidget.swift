@@ -17,7 +17,7 @@ enum BodyModelWidget {
     /// `knee`, the participant's operated knee: the drawing is of the left leg and is mirrored for the right.
     static func render(
         _ model: BodyModel, picked pickedList: [String], problem: StepProblem?, t: Localizer,
-        knee: RangeOfMotionTask.Limb = .left
+        knee: BodySide = .left
     ) -> HTML {
         guard let provider = BodyModels.provider(for: model.modelID) else { return "<p>\(t["survey.unsupported"])</p>" }
         let selectable = model.allowsSelection ? model.selectableParts.filter(provider.partIDs.contains) : []

@@ -49,23 +49,31 @@ enum FormatFields {
         return result
     }
 
-    /// Feet and inches (or pounds) in the metric unit; what was typed when it is not a number.
+    /// Feet and inches (or pounds) in the metric unit; what was typed when a part is not a number, is negative,
+    /// or the sum is too large to be a number.
     static func converted(_ major: String, _ minor: String?, scale: Double) -> String {
         if major.isEmpty, (minor ?? "").isEmpty { return "" }
-        guard let whole = major.isEmpty ? 0 : Double(major), whole.isFinite,
-            let part = (minor ?? "").isEmpty ? 0 : Double(minor ?? ""), part.isFinite
-        else { return [major, minor ?? ""].joined(separator: " ") }
+        let typed = [major, minor ?? ""].joined(separator: " ")
+        guard let whole = major.isEmpty ? 0 : Double(major), whole.isFinite, whole >= 0,
+            let part = (minor ?? "").isEmpty ? 0 : Double(minor ?? ""), part.isFinite, part >= 0
+        else { return typed }
         let value = minor == nil ? whole * scale : (whole * 12 + part) * scale
-        return String((value * 10).rounded() / 10)
+        let tenths = (value * 10).rounded() / 10
+        return tenths.isFinite ? String(tenths) : typed
     }
 
-    /// Hours and minutes as seconds; what was typed when the minutes are not 0...59 or a part is not whole.
+    /// Hours and minutes as seconds; what was typed when the minutes are not 0...59, a part is not whole or is
+    /// negative, or the seconds do not fit an `Int` (`hours=9999999999999999`): the engine refuses that as a
+    /// duration it cannot read, never a trap.
     static func duration(hours: String, minutes: String) -> String {
         if hours.isEmpty, minutes.isEmpty { return "" }
+        let typed = "\(hours):\(minutes)"
         guard let hour = hours.isEmpty ? 0 : Int(hours), let minute = minutes.isEmpty ? 0 : Int(minutes),
             hour >= 0, (0...59).contains(minute)
-        else { return "\(hours):\(minutes)" }
-        return String(hour * 3600 + minute * 60)
+        else { return typed }
+        let (hourSeconds, hoursOverflow) = hour.multipliedReportingOverflow(by: 3600)
+        let (seconds, sumOverflow) = hourSeconds.addingReportingOverflow(minute * 60)
+        return hoursOverflow || sumOverflow ? typed : String(seconds)
     }
 
     /// The widget fields that show `answer` again (after Back or Edit).
