@@ -36,9 +36,8 @@ public struct PasswordHasher: PasswordHashing {
         var output = [CChar](repeating: 0, count: Int(crypto_pwhash_STRBYTES))
         let bytes = Array(password.utf8CString)
         let length = UInt64(bytes.count - 1)
-        let result = bytes.withUnsafeBufferPointer { input in
-            crypto_pwhash_str_alg(&output, input.baseAddress!, length, ops, memory, crypto_pwhash_ALG_ARGON2ID13)
-        }
+        // The array passed as a pointer: a utf8CString array always holds its terminating NUL.
+        let result = crypto_pwhash_str_alg(&output, bytes, length, ops, memory, crypto_pwhash_ALG_ARGON2ID13)
         guard result == 0 else { throw PasswordHashingError() }
         let text = output.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
         return String(decoding: text, as: UTF8.self)
@@ -48,12 +47,8 @@ public struct PasswordHasher: PasswordHashing {
     public func verify(_ password: String, against hash: String) -> Bool {
         let bytes = Array(password.utf8CString)
         let length = UInt64(bytes.count - 1)
-        return hash.withCString { stored in
-            bytes.withUnsafeBufferPointer { input in
-                // A utf8CString array always has its terminating NUL, so the base address exists.
-                crypto_pwhash_str_verify(stored, input.baseAddress!, length) == 0
-            }
-        }
+        // The array passed as a pointer: a utf8CString array always holds its terminating NUL.
+        return hash.withCString { stored in crypto_pwhash_str_verify(stored, bytes, length) == 0 }
     }
 
     private var limits: (UInt64, Int) {

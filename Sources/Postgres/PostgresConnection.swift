@@ -261,6 +261,7 @@ struct CStringArray {
         let copies = strings.map { strdup($0) }
         defer { copies.forEach { free($0) } }
         let pointers = copies.map { $0.map { UnsafePointer($0) } } + [nil]
-        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+        // The array passed as a pointer: valid for the call, never nil (the array holds at least the nil).
+        return body(pointers)
     }
 }

@@ -93,7 +93,7 @@ public struct ReminderScheduler: Sendable {
                 preferences.push ? try PushSubscriptions.subscriptions(participantID: participantID, in: db) : []
             guard byEmail != nil || !devices.isEmpty else { continue }
             pass.participants += 1
-            let zone = TimeZone(identifier: try row["time_zone"] ?? "UTC") ?? TimeZone(identifier: "UTC")!
+            let zone = TimeZone(identifier: try row["time_zone"] ?? "UTC") ?? .gmt
             let language: String = try row["language"] ?? "en"
             for (event, rule, time) in try dueEvents(participantID, zone: zone, preferences, now: now, in: db) {
                 let occurrence = event.scheduleEvent.occurrence

@@ -15,8 +15,13 @@ public struct StaffDigest: Sendable {
     /// From when in the day the digest goes out.
     public let sendAt: LocalTime
 
+    /// 08:00, when the digest goes out unless told otherwise.
+    public static let defaultSendTime = LocalTime(hour: 8) ?? .midnight
+
     /// The digest of `database` for the console's `zone`.
-    public init(database: StudyStorage, linkBase: String?, zone: TimeZone, sendAt: LocalTime = LocalTime(hour: 8)!) {
+    public init(
+        database: StudyStorage, linkBase: String?, zone: TimeZone, sendAt: LocalTime = StaffDigest.defaultSendTime
+    ) {
         self.database = database
         self.linkBase = linkBase
         self.zone = zone

@@ -25,7 +25,7 @@ public enum Layout {
             <link rel="icon" href="\(assets.url("icon.svg"))" type="image/svg+xml">
             <link rel="apple-touch-icon" href="\(assets.url("icon-180.png"))">
             <link rel="manifest" href="/manifest.webmanifest">
-            <meta name="theme-color" content="#12355b">
+            <meta name="theme-color" content="#1e3a8a">
             \(scriptTags)
             \(StudyAssets.moduleScripts(for: body))
             </head>

@@ -12,7 +12,7 @@ enum WebAppManifest {
         let scope = "/"
         let display = "standalone"
         let backgroundColor = "#ffffff"
-        let themeColor = "#12355b"
+        let themeColor = "#1e3a8a"
         let icons: [Icon]
 
         enum CodingKeys: String, CodingKey {
