@@ -14,6 +14,7 @@ MAKE=${MAKE:-make}
 SWIFT=${SWIFT:-swift}
 started=$(date +%s)
 mkdir -p .build
+rm -f .build/fuzz-smoke.seconds .build/swift-tests.seconds
 failed=()
 
 # finish NAME STATUS LOG SECONDS: prints the part's log and how it ended.
@@ -31,7 +32,9 @@ part() {
 }
 
 fuzz_started=$(date +%s)
-setsid nice -n 10 "$MAKE" --no-print-directory fuzz-smoke > .build/fuzz-smoke.log 2>&1 &
+# The part's own time is written when it ends (it is waited for only at the end).
+setsid bash -c 'nice -n 10 "$0" --no-print-directory fuzz-smoke; status=$?; echo "$(( $(date +%s) - $1 ))" > .build/fuzz-smoke.seconds; exit $status' \
+    "$MAKE" "$fuzz_started" > .build/fuzz-smoke.log 2>&1 &
 fuzz=$!
 swift_tests=""
 # An interrupted run leaves nothing running behind it.
@@ -41,15 +44,17 @@ part "format check" .build/format-check.log "$MAKE" --no-print-directory format-
 part "debug build" .build/build.log "$SWIFT" build --build-tests
 if [ ${#failed[@]} -eq 0 ]; then
     swift_started=$(date +%s)
-    setsid scripts/postgres-test-cluster.sh run scripts/swift-test.sh "$SWIFT" --skip-build \
-        > .build/swift-tests.log 2>&1 &
+    setsid bash -c 'scripts/postgres-test-cluster.sh run scripts/swift-test.sh "$0" --skip-build; status=$?; echo "$(( $(date +%s) - $1 ))" > .build/swift-tests.seconds; exit $status' \
+        "$SWIFT" "$swift_started" > .build/swift-tests.log 2>&1 &
     swift_tests=$!
     part "browser tests" .build/browser-tests.log scripts/browser-test.sh
     wait "$swift_tests"
-    finish "Swift tests" $? .build/swift-tests.log $(( $(date +%s) - swift_started ))
+    swift_status=$?
+    finish "Swift tests" "$swift_status" .build/swift-tests.log "$(cat .build/swift-tests.seconds 2>/dev/null || echo '?')"
 fi
 wait "$fuzz"
-finish "fuzz smoke run" $? .build/fuzz-smoke.log $(( $(date +%s) - fuzz_started ))
+fuzz_status=$?
+finish "fuzz smoke run" "$fuzz_status" .build/fuzz-smoke.log "$(cat .build/fuzz-smoke.seconds 2>/dev/null || echo '?')"
 
 echo "== all tests: $(( $(date +%s) - started )) s"
 if [ ${#failed[@]} -gt 0 ]; then
