@@ -22,6 +22,9 @@ final class LiveServer {
     /// What the latest start wrote to standard error so far.
     var errorOutput: String { errorsFile.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? "" }
 
+    /// Whether the process started last is still running (false once it crashed or was stopped).
+    var isRunning: Bool { process?.isRunning ?? false }
+
     /// The port of the running server, nil while it is down.
     private(set) var port: UInt16?
 

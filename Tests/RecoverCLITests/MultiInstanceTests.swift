@@ -42,7 +42,12 @@ struct MultiInstanceTests {
         load.wait(atMost: 120) { $0.checkins.count == 8 }
         load.stop()
         let acknowledged = load.snapshot
-        #expect(load.unexpectedAnswers == [])
+        #expect(
+            load.unexpectedAnswers == [],
+            """
+            nginx: \(proxy.errorLogTail)
+            \(instances.map { "instance running: \($0.isRunning), standard error: \($0.errorOutput.suffix(600))" })
+            """)
         #expect(
             acknowledged.joins.count == 8 && acknowledged.onboardings.count == 8 && acknowledged.checkins.count == 8)
         let served = proxy.requestsPerUpstream()

@@ -77,14 +77,19 @@ final class NginxProxy {
             if let reply = try? LoopbackHTTP.send("GET", "/healthz", port: port), reply.status == 200 { return port }
             usleep(50_000)
         }
-        let log = (try? String(contentsOf: folder.appending(path: "error.log"), encoding: .utf8)) ?? ""
-        throw Failed(description: "nginx did not start: \(log.suffix(800))")
+        throw Failed(description: "nginx did not start: \(errorLogTail)")
     }
 
     func stop() {
         process?.terminate()
         process?.waitUntilExit()
         process = nil
+    }
+
+    /// The last lines of nginx's error log (why it answered 502 or 504), for a failed test's message.
+    var errorLogTail: String {
+        let log = (try? String(contentsOf: folder.appending(path: "error.log"), encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").suffix(12).joined(separator: "\n")
     }
 
     /// How many requests the access log shows answered by each instance's port.

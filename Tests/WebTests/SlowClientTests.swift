@@ -80,6 +80,32 @@ import WebTesting
         #expect(connection.isClosedByServer(within: 8))
     }
 
+    @Test func aRequestWaitingForABusyWorkerThreadIsAnsweredNotCut() throws {
+        // One worker thread, busy for 3 s with another connection's request: the waiting connection's head
+        // arrived in time and sits unread in its socket, so its 1 s deadline is the server's to miss, not the
+        // client's (behind nginx such a cut was a committed request reported as a 502).
+        let application = try TestApp.application { router in
+            router.get("/slow") { _ in
+                usleep(3_000_000)
+                return .text("slow")
+            }
+        }
+        let server = try TestApp.serve(application) { configuration in
+            configuration.threads = 1
+            configuration.headerTimeout = 1
+        }
+        defer { server.stop() }
+        let waiting = try RawHTTPConnection(port: server.port)
+        for _ in 0..<50 where server.openConnections < 1 { usleep(20_000) }
+        let slow = try RawHTTPConnection(port: server.port)
+        slow.send("GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        usleep(300_000)
+        waiting.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(waiting.readResponse()?.body == "ok")
+        #expect(slow.readResponse()?.body == "slow")
+        #expect(server.connectionsCut == 0)
+    }
+
     @Test func manySlowConnectionsFromOneAddressLeaveHealthzToAnother() throws {
         let server = try TestApp.serve(TestApp.application()) { $0.connectionsPerAddress = 16 }
         defer { server.stop() }

@@ -17,7 +17,8 @@ import Synchronization
 /// Deadlines: the request line and headers within ``ServerConfiguration/headerTimeout`` (or
 /// ``ServerConfiguration/reservedHeaderTimeout`` on a reserved connection) of the connection's opening or the
 /// previous response; the body at ``ServerConfiguration/minimumBodyRate`` on average after a grace of the header
-/// timeout. None while the application answers or the response is sent (there the idle timeout applies).
+/// timeout. None while the application answers or the response is sent (there the idle timeout applies), nor
+/// while what the client sent waits unread because the connection's worker thread is busy with another one.
 ///
 /// Why the socket cannot be another connection's: the watchdog shuts sockets down only while it holds the lock,
 /// and a connection leaves the table under the same lock in the connection-closed callback, which libmicrohttpd
@@ -74,12 +75,22 @@ final class ConnectionGuard: Sendable {
     /// Shuts down the sockets of connections past their deadline.
     func sweep(now: Int) {
         open.withLock { table in
-            for state in table.values where !state.isCut.load(ordering: .relaxed) && isOverdue(state, now: now) {
+            for state in table.values
+            where !state.isCut.load(ordering: .relaxed) && isOverdue(state, now: now) && !hasUnreadBytes(state) {
                 state.isCut.store(true, ordering: .relaxed)
                 cut.add(1, ordering: .relaxed)
                 shutdown(state.socket, Int32(SHUT_RDWR))
             }
         }
+    }
+
+    /// Whether bytes the client sent wait in the socket's receive queue: the client is not late, the server is
+    /// (its worker thread answers another connection's slow request, a password hash or a database wait), so
+    /// the deadline is not the client's to miss. A connection cut for that answered nothing at all: behind a
+    /// proxy, a request that was committed and then reported as a 502.
+    func hasUnreadBytes(_ state: ConnectionState) -> Bool {
+        var waiting: Int32 = 0
+        return ioctl(state.socket, UInt(FIONREAD), &waiting) == 0 && waiting > 0
     }
 
     /// Whether `state` is past the deadline of its phase at `now` (milliseconds).
