@@ -22,8 +22,19 @@ public struct Migrator: Sendable {
             throw MigrationError.duplicateName(migration.name)
         }
         try database.withWriter { connection in
+            // What is applied is read first, without a lock: opening an up-to-date file (a backup or an export
+            // beside a busy server) then never waits for the server's writer. Only a missing migration takes
+            // the write lock, and checks again under it (another process may have applied it meanwhile).
+            let applied = try Dictionary(
+                connection.query("SELECT name, checksum FROM schema_migrations").map {
+                    (try $0.string("name"), try $0.string("checksum"))
+                }, uniquingKeysWith: { first, _ in first })
             for migration in migrations {
-                try apply(migration, on: connection)
+                if let checksum = applied[migration.name] {
+                    guard checksum == migration.checksum else { throw MigrationError.alteredMigration(migration.name) }
+                } else {
+                    try apply(migration, on: connection)
+                }
             }
         }
     }

@@ -26,6 +26,33 @@ import Testing
         #expect(try Migrator.appliedMigrationNames(in: database) == audit + [first.name, second.name])
     }
 
+    @Test func openingAnUpToDateFileWaitsForNoWriter() throws {
+        let fixture = StorageFixture()
+        let database = try fixture.open([first, second])
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            // Another process's writer (the server) holds the write lock while a command opens the file.
+            try? database.write { db in
+                try db.execute("INSERT INTO alpha (id) VALUES (?)", ["held"])
+                holding.signal()
+                release.wait()
+            }
+            done.signal()
+        }
+        holding.wait()
+        defer {
+            release.signal()
+            done.wait()
+        }
+        let impatient = DatabaseConfiguration(busyTimeout: 0.2)
+        let opened = try fixture.open([first, second], configuration: impatient)
+        #expect(try Migrator.appliedMigrationNames(in: opened) == audit + [first.name, second.name])
+        // A migration still to apply needs the lock, and says so rather than applying half.
+        #expect(throws: (any Error).self) { try fixture.open([first, second, third], configuration: impatient) }
+    }
+
     @Test func alteredMigrationIsDetectedByName() throws {
         let fixture = StorageFixture()
         _ = try fixture.open([first])
