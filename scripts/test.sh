@@ -15,6 +15,10 @@ SWIFT=${SWIFT:-swift}
 started=$(date +%s)
 mkdir -p .build
 rm -f .build/fuzz-smoke.seconds .build/swift-tests.seconds
+# cpu_ticks: busy, stolen and total jiffies of all cores so far (the first line of /proc/stat; idle and iowait
+# count as not busy, steal, time a virtual machine's host gave to others, as busy).
+cpu_ticks() { awk '/^cpu /{ total = 0; for (i = 2; i <= NF; i++) total += $i; print total - $5 - $6, $9, total }' /proc/stat; }
+read -r busy_before stolen_before total_before < <(cpu_ticks)
 failed=()
 
 # finish NAME STATUS LOG SECONDS: prints the part's log and how it ended.
@@ -56,7 +60,9 @@ wait "$fuzz"
 fuzz_status=$?
 finish "fuzz smoke run" "$fuzz_status" .build/fuzz-smoke.log "$(cat .build/fuzz-smoke.seconds 2>/dev/null || echo '?')"
 
-echo "== all tests: $(( $(date +%s) - started )) s"
+read -r busy_after stolen_after total_after < <(cpu_ticks)
+ticks=$(( total_after - total_before > 0 ? total_after - total_before : 1 ))
+echo "== all tests: $(( $(date +%s) - started )) s, the cores $(( 100 * (busy_after - busy_before) / ticks ))% busy ($(( 100 * (stolen_after - stolen_before) / ticks ))% stolen by the host)"
 if [ ${#failed[@]} -gt 0 ]; then
     echo "FAILED: ${failed[*]}"
     exit 1
