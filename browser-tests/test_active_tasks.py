@@ -35,7 +35,12 @@ def onboarded(driver, server, email: str, sensors: bool) -> None:
 # Records what the participant hears and feels: the cues the component announces, every vibration pattern,
 # and the frequency of every oscillator started (the beeps).
 LISTEN = """
-window.cues = []; window.vibrations = []; window.beeps = [];
+window.cues = []; window.vibrations = []; window.beeps = []; window.phaseLines = [];
+// Every text the phase line shows, in order: a loaded machine may poll past a one-second countdown step.
+const phaseLine = document.querySelector('[data-rom-phase-line]');
+new MutationObserver(() => {
+  if (window.phaseLines[window.phaseLines.length - 1] !== phaseLine.textContent) window.phaseLines.push(phaseLine.textContent);
+}).observe(phaseLine, {childList: true, characterData: true, subtree: true});
 document.querySelector('[data-rom]').addEventListener('rom-cue', (event) => window.cues.push(event.detail.cue));
 navigator.vibrate = (pattern) => { window.vibrations.push(pattern); return true; };
 const create = AudioContext.prototype.createOscillator;
@@ -84,8 +89,8 @@ def test_range_of_motion_sequence_with_cues_and_automatic_stop(server, driver):
     driver.find_element(By.CSS_SELECTOR, "[data-rom-start]").click()
     WebDriverWait(driver, 5).until(lambda d: phase(d) == "countdown")
     assert primary_buttons(driver) == ["Stop measuring"], "one primary button while measuring"
-    assert driver.find_element(By.CSS_SELECTOR, "[data-rom-phase-line]").text == "Get ready: 3"
     WebDriverWait(driver, 6).until(lambda d: phase(d) == "straighten")
+    assert driver.execute_script("return window.phaseLines")[:3] == ["Get ready: 3", "Get ready: 2", "Get ready: 1"]
     assert driver.execute_script("return window.cues") == ["count", "count", "count", "straighten"]
     assert driver.find_element(By.CSS_SELECTOR, "[data-rom-phase-line]").text == "Straighten your knee and hold it still"
     check_page(driver, "rom-straighten")

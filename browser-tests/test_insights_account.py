@@ -56,7 +56,7 @@ def switch_language(driver, tag: str) -> None:
 
 
 def zone_options(driver) -> list:
-    return [option.get_attribute("value") for option in driver.find_elements(By.CSS_SELECTOR, "#timeZone option")]
+    return driver.execute_script("return [...document.querySelectorAll('#timeZone option')].map(o => o.value)")
 
 
 def time_zone_by_city(driver, server) -> None:
