@@ -48,12 +48,15 @@ public struct PostgresCareStore: TransactionalCareStore {
             database: try PostgresDatabase.open(url, migrations: migrations, configuration: configuration))
     }
 
+    /// Runs `body` in one read-only transaction on a pooled connection, without blocking the caller's thread.
     public func readTransaction<T: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) throws -> T
     ) async throws -> T {
         try await database.read(body)
     }
 
+    /// Runs `body` in one write transaction and returns after the commit; a serialization failure or deadlock runs
+    /// it again.
     public func writeTransaction<T: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) throws -> T
     ) async throws -> T {

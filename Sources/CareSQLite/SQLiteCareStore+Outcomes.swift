@@ -115,6 +115,7 @@ extension SQLiteCareStore {
         return query.select(from: try rows.map { try CareRecordCoding.outcome($0, cache: cache) })
     }
 
+    /// The live outcomes of each task version's range of occurrences: one indexed query per range.
     public static func liveOutcomes(
         in ranges: [(taskVersionID: String, occurrences: ClosedRange<Int>)], cache: CareRecordCache,
         in db: DatabaseConnection

@@ -5,6 +5,8 @@ import SQLite
 
 /// The statements of versioned care tasks; their rules are `TransactionalCareStore`'s.
 extension SQLiteCareStore {
+    /// The histories of the tasks with these ids, or with a version in these care plans (all when both are nil),
+    /// by task id; an empty list selects none.
     public static func histories(
         taskIDs: [String]?, carePlanIDs: [String]?, cache: CareRecordCache, in db: DatabaseConnection
     ) throws -> [CareTaskHistory] {
@@ -29,6 +31,8 @@ extension SQLiteCareStore {
             fromVersionsInOrder: try rows.map { try CareRecordCoding.task($0, cache: cache) })
     }
 
+    /// Inserts a checked task version and records the change for the participant who owns its care plan;
+    /// `duplicateID` when its version id is taken.
     public static func insertVersion(_ checked: CheckedTaskVersion, in db: DatabaseConnection) throws {
         let task = checked.version
         if try db.queryOne("SELECT version_id FROM care_task_version WHERE version_id = ?", [task.versionID]) != nil {

@@ -44,12 +44,14 @@ public struct SQLiteCareStore: TransactionalCareStore {
         SQLiteCareStore(database: try Database.open(at: url, migrations: migrations, configuration: configuration))
     }
 
+    /// Runs `body` in one read transaction on a reader connection, without blocking the caller's thread.
     public func readTransaction<T: Sendable>(
         _ body: @escaping @Sendable (DatabaseConnection) throws -> T
     ) async throws -> T {
         try await database.read(body)
     }
 
+    /// Runs `body` in one write transaction (which concurrent writes may share) and returns after the commit.
     public func writeTransaction<T: Sendable>(
         _ body: @escaping @Sendable (DatabaseConnection) throws -> T
     ) async throws -> T {

@@ -7,6 +7,7 @@ public struct P256Error: Error, Hashable, Sendable, CustomStringConvertible {
 
     init(_ operation: String) { self.operation = operation }
 
+    /// `P-256/OpenSSL: <operation> failed`.
     public var description: String { "P-256/OpenSSL: \(operation) failed" }
 }
 
@@ -18,8 +19,9 @@ public struct P256Error: Error, Hashable, Sendable, CustomStringConvertible {
 /// let shared = try key.sharedSecret(with: try P256Key(publicPoint: subscriberKey))
 /// let signature = try key.signES256(Array("header.payload".utf8))   // 64 bytes r||s
 /// ```
-// @unchecked Sendable: the EVP_PKEY is never changed after it is made, and OpenSSL 3 allows a key to be used from
-// several threads at once for reading operations (derive, sign).
+///
+/// `@unchecked Sendable`: the EVP_PKEY is never changed after it is made, and OpenSSL 3 allows a key to be used
+/// from several threads at once for reading operations (derive, sign).
 public final class P256Key: @unchecked Sendable {
     private let key: OpaquePointer
 

@@ -61,5 +61,6 @@ public struct PasswordHasher: PasswordHashing {
 
 /// libsodium could not hash a password (out of memory).
 public struct PasswordHashingError: Error, CustomStringConvertible {
+    /// `password hashing failed (out of memory?)`.
     public var description: String { "password hashing failed (out of memory?)" }
 }

@@ -15,6 +15,7 @@ public struct FuzzTarget: Sendable {
     /// Runs one input.
     public let run: @Sendable ([UInt8]) -> Void
 
+    /// A target named `name` (the corpus folder's name), described by `summary`, running `run` on each input.
     public init(_ name: String, _ summary: String, run: @escaping @Sendable ([UInt8]) -> Void) {
         self.name = name
         self.summary = summary

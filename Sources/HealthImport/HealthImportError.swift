@@ -36,6 +36,7 @@ public struct HealthImportError: Error, Hashable, Sendable, CustomStringConverti
         /// The configured time zone identifier is unknown.
         public static let unknownTimeZone = Code("unknown-time-zone")
 
+        /// The stable text: `not-a-zip`.
         public var description: String { rawValue }
     }
 
@@ -49,5 +50,6 @@ public struct HealthImportError: Error, Hashable, Sendable, CustomStringConverti
         self.message = message
     }
 
+    /// `code: message`: the stable code, then what happened and what to do.
     public var description: String { "\(code): \(message)" }
 }

@@ -35,6 +35,7 @@ extension DataFolder {
 /// `recover backup` copies a data folder with its SQLite database; a study on PostgreSQL is backed up with the
 /// server's own tools (docs/deployment.md).
 public struct BackupOfSharedDatabase: Error, CustomStringConvertible {
+    /// What to use instead: `pg_dump` for the records, any file backup for the folder.
     public var description: String {
         "the study's records are on PostgreSQL: back them up with pg_dump, and this folder's files with any file "
             + "backup (docs/deployment.md, \"Several instances\")"

@@ -38,6 +38,7 @@ public struct DataFolder: Sendable {
     public struct OpenError: Error, CustomStringConvertible {
         /// Whether the folder or its database is missing (as opposed to unreadable or foreign).
         public let isMissing: Bool
+        /// The message: which folder, and what is wrong with it.
         public let description: String
     }
 

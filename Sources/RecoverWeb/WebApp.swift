@@ -11,11 +11,13 @@ import Web
 /// let server = try HTTPServer(configuration: configuration, application: app.application)
 /// ```
 ///
-/// Chain, outermost first: request log → security headers → session and language → error pages →
-/// body limit → CSRF, then the matched route's access rule (its area's) and its handler.
+/// Chain, outermost first: request log → trusted proxy → compression → security headers → page validators
+/// (not for the console) → visitor language → error pages → session and language → error pages → body limit →
+/// CSRF, then the matched route's access rule (its area's) and its handler.
 public struct WebApp: Sendable {
     /// What the transport serves.
     public let application: Application
+    /// The services the app was made with, as the route handlers see them.
     public let services: WebServices
 
     /// The routes.

@@ -6,9 +6,13 @@ import Web
 /// What handlers need from outside: account storage, sessions, throttling, known devices, password hashing,
 /// the trusted proxy, the clock and the server's defaults. One value, captured by route handlers.
 public struct WebServices: Sendable {
+    /// Where accounts, invitations, sessions and sign-in attempts are stored.
     public let directory: any AccountDirectory
+    /// Starts, resumes and ends sessions, with the idle and absolute timeouts the services were made with.
     public let sessions: SessionManager
+    /// Slows password guessing down; every password check reserves an attempt with it first.
     public let throttle: SignInThrottle
+    /// Hashes and checks passwords; ``PasswordHasher`` (Argon2id) unless a test gives another.
     public let hasher: any PasswordHashing
     /// The device cookies that exempt a browser from the throttling of others' guesses.
     public let knownDevices: KnownDevices
@@ -26,6 +30,9 @@ public struct WebServices: Sendable {
     /// The current instant.
     public let now: @Sendable () -> Date
 
+    /// The services over `directory`. Timeouts are in seconds: a session ends after `idleTimeout` without a
+    /// request and `absoluteTimeout` after it began. `deviceKey` signs the known-device cookies (a random one
+    /// forgets them at restart); a trailing slash of `publicURL` is dropped.
     public init(
         directory: any AccountDirectory,
         hasher: any PasswordHashing = PasswordHasher(),

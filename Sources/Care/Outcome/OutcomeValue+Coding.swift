@@ -6,6 +6,7 @@ extension OutcomeValue.Content {
         case integer, double, boolean, text, date, data
     }
 
+    /// Decodes an object with exactly one member, named for the case: `{"double": 4.5}`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -26,6 +27,7 @@ extension OutcomeValue.Content {
         }
     }
 
+    /// Encodes an object with one member, named for the case: `{"integer": 3}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {

@@ -16,6 +16,7 @@ extension ScheduleDuration: Codable {
         case seconds
     }
 
+    /// Decodes `"allDay"` or `{"seconds": n}` with a whole number `n`.
     public init(from decoder: any Decoder) throws {
         if let text = try? decoder.singleValueContainer().decode(String.self) {
             guard text == "allDay" else {
@@ -30,6 +31,7 @@ extension ScheduleDuration: Codable {
         self = .seconds(try container.decodeWholeNumber(forKey: .seconds))
     }
 
+    /// Encodes `"allDay"` or `{"seconds": n}`.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .allDay:

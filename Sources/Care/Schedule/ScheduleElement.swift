@@ -45,6 +45,7 @@ public struct ScheduleElement: Codable, Hashable, Sendable {
         case start, end, interval, duration, text, targetValues
     }
 
+    /// Decodes an element; a missing `duration` is one hour, missing `targetValues` none.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         start = try container.decode(LocalDateTime.self, forKey: .start)

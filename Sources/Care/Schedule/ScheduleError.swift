@@ -21,6 +21,8 @@ public enum ScheduleError: Error, Hashable, Sendable, CustomStringConvertible {
     /// or months.
     case allDayWithElapsedInterval(element: Int)
 
+    /// One lowercase sentence naming the element by its 0-based index where there is one, for example
+    /// `element 1 ends at or before its start`.
     public var description: String {
         switch self {
         case .noElements: "the schedule has no elements"

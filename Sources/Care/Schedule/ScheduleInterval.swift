@@ -57,6 +57,7 @@ extension ScheduleInterval: Codable {
         case days, weeks, months, hours, minutes, seconds
     }
 
+    /// Decodes an object with exactly one member, the unit, holding a whole number: `{"hours": 8}`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -80,6 +81,7 @@ extension ScheduleInterval: Codable {
         }
     }
 
+    /// Encodes an object with one member, the unit: `{"days": 1}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {

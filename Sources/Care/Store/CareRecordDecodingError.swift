@@ -11,5 +11,6 @@ public struct CareRecordDecodingError: Error, Hashable, Sendable, CustomStringCo
         self.id = id
     }
 
+    /// `the stored <table> record '<id>' cannot be decoded`.
     public var description: String { "the stored \(table) record '\(id)' cannot be decoded" }
 }

@@ -29,6 +29,7 @@ public enum CareStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The outcome was deleted and can no longer change.
     case outcomeDeleted(String)
 
+    /// One lowercase sentence naming the ids involved, for example `no care task with id 'knee-checkin'`.
     public var description: String {
         switch self {
         case .duplicateID(let entity, let id): "a \(entity) with id '\(id)' already exists"

@@ -134,42 +134,52 @@ extension TransactionalCareStore {
 
 /// Every `CareStore` method, each one transaction around the `static` function of the same name.
 extension TransactionalCareStore {
+    /// Adds a patient in one write transaction.
     public func addPatient(_ patient: Patient) async throws -> Patient {
         try await writeTransaction { db in try Self.addPatient(patient, in: db) }
     }
 
+    /// Replaces a patient's details in one write transaction.
     public func updatePatient(_ patient: Patient) async throws -> Patient {
         try await writeTransaction { db in try Self.updatePatient(patient, in: db) }
     }
 
+    /// The patient with `id`, read in one read transaction.
     public func patient(id: String) async throws -> Patient? {
         try await readTransaction { db in try Self.patient(id: id, in: db) }
     }
 
+    /// Adds a care plan in one write transaction.
     public func addCarePlan(_ plan: CarePlan) async throws -> CarePlan {
         try await writeTransaction { db in try Self.addCarePlan(plan, in: db) }
     }
 
+    /// The care plans of a patient (all when nil), by id, read in one read transaction.
     public func carePlans(patientID: String?) async throws -> [CarePlan] {
         try await readTransaction { db in try Self.carePlans(patientID: patientID, in: db) }
     }
 
+    /// Adds a contact in one write transaction.
     public func addContact(_ contact: Contact) async throws -> Contact {
         try await writeTransaction { db in try Self.addContact(contact, in: db) }
     }
 
+    /// The contacts of a care plan (all when nil), by id, read in one read transaction.
     public func contacts(carePlanID: String?) async throws -> [Contact] {
         try await readTransaction { db in try Self.contacts(carePlanID: carePlanID, in: db) }
     }
 
+    /// Adds the first version of a task in one write transaction.
     public func addTask(_ task: CareTask) async throws -> CareTask {
         try await writeTransaction { db in try Self.addTask(task, in: db) }
     }
 
+    /// Appends a new version of a task in one write transaction.
     public func updateTask(_ task: CareTask) async throws -> CareTask {
         try await writeTransaction { db in try Self.updateTask(task, in: db) }
     }
 
+    /// Appends a tombstone version in one write transaction.
     public func deleteTask(id: String, effectiveFrom effectiveDate: LocalDateTime, versionID: String) async throws
         -> CareTask
     {
@@ -178,28 +188,35 @@ extension TransactionalCareStore {
         }
     }
 
+    /// The task versions a query selects, read in one read transaction through the store's `cache`.
     public func tasks(_ query: CareTaskQuery) async throws -> [CareTask] {
         try await readTransaction { [cache] db in try Self.tasks(query, cache: cache, in: db) }
     }
 
+    /// Records an outcome in one write transaction; the same id again returns the stored outcome.
     public func addOutcome(_ outcome: Outcome) async throws -> Outcome {
         try await writeTransaction { db in try Self.addOutcome(outcome, in: db) }
     }
 
+    /// Replaces a live outcome's values in one write transaction, stamped with the store's `clock` read before it.
     public func updateOutcome(id: String, values: [OutcomeValue]) async throws -> Outcome {
         let now = clock()
         return try await writeTransaction { db in try Self.updateOutcome(id: id, values: values, at: now, in: db) }
     }
 
+    /// Marks an outcome deleted in one write transaction, stamped with the store's `clock` read before it.
     public func deleteOutcome(id: String) async throws -> Outcome {
         let now = clock()
         return try await writeTransaction { db in try Self.deleteOutcome(id: id, at: now, in: db) }
     }
 
+    /// The outcomes a query selects, read in one read transaction through the store's `cache`.
     public func outcomes(_ query: OutcomeQuery) async throws -> [Outcome] {
         try await readTransaction { [cache] db in try Self.outcomes(query, cache: cache, in: db) }
     }
 
+    /// The events a query selects with their live outcomes, read in one read transaction (one snapshot) through
+    /// the store's `cache`.
     public func events(_ query: EventQuery) async throws -> [CareEvent] {
         try await readTransaction { [cache] db in try Self.events(query, cache: cache, in: db) }
     }

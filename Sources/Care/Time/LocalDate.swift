@@ -73,14 +73,17 @@ public struct LocalDate: Hashable, Comparable, Sendable {
         dayNumber = CivilCalendar.dayNumber(year: year, month: month, day: day)
     }
 
+    /// Earlier in the calendar.
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
         lhs.dayNumber < rhs.dayNumber
     }
 
+    /// The same calendar day, compared by day number.
     public static func == (lhs: LocalDate, rhs: LocalDate) -> Bool {
         lhs.dayNumber == rhs.dayNumber
     }
 
+    /// Hashes the day number, as `==` compares it.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(dayNumber)
     }
@@ -102,6 +105,7 @@ extension LocalDate: CustomStringConvertible, LosslessStringConvertible, Codable
         self.init(year: year, month: month, day: day)
     }
 
+    /// Decodes `YYYY-MM-DD`; anything else is `dataCorrupted`.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let date = LocalDate(text) else {
@@ -112,6 +116,7 @@ extension LocalDate: CustomStringConvertible, LosslessStringConvertible, Codable
         self = date
     }
 
+    /// Encodes the `YYYY-MM-DD` form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -31,6 +31,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
     /// The wall-clock time `seconds` nominal seconds later.
     public func adding(seconds: Int) -> LocalDateTime { LocalDateTime(nominalSeconds: nominalSeconds + seconds) }
 
+    /// Earlier on the wall clock: by date, then by time of day.
     public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
         (lhs.date, lhs.time) < (rhs.date, rhs.time)
     }
@@ -49,6 +50,7 @@ extension LocalDateTime: CustomStringConvertible, LosslessStringConvertible, Cod
         self.init(date: date, time: time)
     }
 
+    /// Decodes `YYYY-MM-DDTHH:MM` or `YYYY-MM-DDTHH:MM:SS`; anything else is `dataCorrupted`.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = LocalDateTime(text) else {
@@ -62,6 +64,7 @@ extension LocalDateTime: CustomStringConvertible, LosslessStringConvertible, Cod
         self = value
     }
 
+    /// Encodes the `YYYY-MM-DDTHH:MM:SS` form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

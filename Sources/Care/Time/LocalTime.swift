@@ -30,6 +30,7 @@ public struct LocalTime: Hashable, Comparable, Sendable {
     /// Seconds since midnight.
     public var secondsSinceMidnight: Int { Int(seconds) }
 
+    /// Earlier on the clock face: 23:59 is after 00:00.
     public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {
         lhs.secondsSinceMidnight < rhs.secondsSinceMidnight
     }
@@ -52,6 +53,7 @@ extension LocalTime: CustomStringConvertible, LosslessStringConvertible, Codable
         self.init(hour: hour, minute: minute, second: second)
     }
 
+    /// Decodes `HH:MM` or `HH:MM:SS`; anything else is `dataCorrupted`.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let time = LocalTime(text) else {
@@ -62,6 +64,7 @@ extension LocalTime: CustomStringConvertible, LosslessStringConvertible, Codable
         self = time
     }
 
+    /// Encodes the `HH:MM:SS` form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -68,6 +68,8 @@ public struct WebPushSender: PushDelivery {
     /// The whole request's deadline, which includes connecting.
     public var longestSend: TimeInterval { TimeInterval(timeout) }
 
+    /// Encrypts `message`, signs the request and POSTs it; returns on a 2xx, else throws the ``PushError`` of the
+    /// status or of the transfer.
     public func send(_ message: PushMessage) throws {
         let body = try PushEncryption.encrypt(
             message.payload, to: message.subscriberKey, authSecret: message.authSecret)

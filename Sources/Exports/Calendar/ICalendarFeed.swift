@@ -31,6 +31,7 @@ public struct ICalendarFeed: Sendable {
         /// midnight, so it takes a positive offset into the day).
         public var alarmOffset: Int
 
+        /// An event from its members; `alarmOffset` is in seconds.
         public init(
             uid: String, start: Date, end: Date, days: Range<LocalDate>?, summary: String, url: String?,
             alarm: String?, alarmOffset: Int = 0
@@ -62,6 +63,7 @@ public struct ICalendarFeed: Sendable {
     /// `PRODID`.
     public static let productID = "-//Recover//Recover calendar feed//EN"
 
+    /// A feed from its members; clients fetch again every `refreshInterval` seconds, hourly by default.
     public init(
         name: String, zone: TimeZone, window: Range<Date>, stamp: Date, events: [Event], refreshInterval: Int = 3600
     ) {

@@ -21,6 +21,8 @@ public struct ExportFilter: Hashable, Sendable {
         /// document (included by default: their earlier consent still covers what they gave).
         public var withoutCurrentConsent: Inclusion
 
+        /// The scope from its members; the defaults leave out what was recorded after a withdrawal and keep the data
+        /// of participants who have not signed a document's current version.
         public init(afterWithdrawal: Inclusion = .excluded, withoutCurrentConsent: Inclusion = .included) {
             self.afterWithdrawal = afterWithdrawal
             self.withoutCurrentConsent = withoutCurrentConsent

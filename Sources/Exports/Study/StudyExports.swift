@@ -15,6 +15,7 @@ public struct StudyExports: Sendable {
     /// The key the pseudonyms are derived from.
     public let signingKey: SigningKey
 
+    /// The exports of `records`, with pseudonyms derived from `signingKey`.
     public init(records: StudyDatabase, signingKey: SigningKey) {
         self.records = records
         self.signingKey = signingKey

@@ -34,9 +34,13 @@ public struct DemoData: Sendable {
 
     /// What was written.
     public struct Summary: Hashable, Sendable {
+        /// Synthetic participants who joined.
         public var participants = 0
+        /// Check-in surveys completed.
         public var checkins = 0
+        /// Range-of-motion measurements completed.
         public var rangeOfMotion = 0
+        /// Consents signed, one per participant.
         public var consents = 0
     }
 
@@ -92,6 +96,7 @@ public enum DemoDataError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The data folder already has synthetic participants.
     case alreadyPresent
 
+    /// What to do: `the data folder already has synthetic participants (...); use a fresh data folder`.
     public var description: String {
         switch self {
         case .alreadyPresent:

@@ -35,9 +35,12 @@ public struct HealthSampleList: RandomAccessCollection, Hashable, Sendable, Coda
         self.sources = sources
     }
 
+    /// The first position, 0.
     public var startIndex: Int { storage.startIndex }
+    /// One past the last position: the number of samples.
     public var endIndex: Int { storage.endIndex }
 
+    /// The sample at `position`, rebuilt from its 24 bytes.
     public subscript(position: Int) -> HealthSample {
         let compact = storage[position]
         return HealthSample(
@@ -47,6 +50,8 @@ public struct HealthSampleList: RandomAccessCollection, Hashable, Sendable, Coda
             value: compact.value, sleepStage: compact.stage == 0 ? nil : SleepStage.allCases[Int(compact.stage) - 1])
     }
 
+    /// Decodes an array of ``HealthSample``, keeping starts and lengths in whole seconds (rounded down); a
+    /// negative length or one over a day, a start out of range, or too many distinct sources is `dataCorrupted`.
     public init(from decoder: any Decoder) throws {
         let samples = try [HealthSample](from: decoder)
         var sources: [String] = []
@@ -71,6 +76,7 @@ public struct HealthSampleList: RandomAccessCollection, Hashable, Sendable, Coda
         self.sources = sources
     }
 
+    /// Encodes an array of ``HealthSample``.
     public func encode(to encoder: any Encoder) throws {
         try Array(self).encode(to: encoder)
     }

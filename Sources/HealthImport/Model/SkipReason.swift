@@ -42,10 +42,13 @@ public struct SkipReason: Codable, Hashable, Sendable, Comparable, CustomStringC
         .repeatedInsideCorrelation,
     ]
 
+    /// The stable code: `not-granted`.
     public var description: String { code }
 
+    /// In the order of the counting arrays (the order the reasons are declared in).
     public static func < (lhs: SkipReason, rhs: SkipReason) -> Bool { lhs.index < rhs.index }
 
+    /// Decodes the stable code; an unknown one is `dataCorrupted`.
     public init(from decoder: any Decoder) throws {
         let code = try decoder.singleValueContainer().decode(String.self)
         guard let known = SkipReason.all.first(where: { $0.code == code }) else {
@@ -54,6 +57,7 @@ public struct SkipReason: Codable, Hashable, Sendable, Comparable, CustomStringC
         self = known
     }
 
+    /// Encodes the stable code.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(code)

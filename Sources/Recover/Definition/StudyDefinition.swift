@@ -197,6 +197,8 @@ extension StudyOutcomeRule: Encodable {
         case survey, step, item, score, kind, unit
     }
 
+    /// Encodes the study-file form: `survey`, then `step` and `item` for an answer or `score` for a score, then
+    /// `kind` and `unit`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(survey, forKey: .survey)

@@ -70,5 +70,6 @@ public struct StudyProblem: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `location: message`, or the message alone for the whole file.
     public var description: String { location.isEmpty ? message : "\(location): \(message)" }
 }

@@ -43,6 +43,7 @@ public struct StudyConsent: Hashable, Sendable, Encodable {
 
     private enum CodingKeys: String, CodingKey { case id, version, required, languages }
 
+    /// Encodes the study-file form: `id`, `version`, `required`, `languages`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
@@ -148,6 +149,7 @@ public struct StudyAlertRule: Hashable, Sendable, Encodable {
 
     private enum CodingKeys: String, CodingKey { case id, task, kind, atLeast, atMost, message }
 
+    /// Encodes the study-file form, the threshold under `atLeast` or `atMost` by the rule's direction.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
@@ -186,6 +188,7 @@ public struct StudyContactCard: Hashable, Sendable, Encodable {
 
     private enum CodingKeys: String, CodingKey { case name, role, phone, email, notes }
 
+    /// Encodes the study-file form, leaving out an empty role, phone, e-mail or notes.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .name)

@@ -31,6 +31,7 @@ public struct MappedResult: Encodable, Sendable {
         case kind, type, value, unit
     }
 
+    /// Encodes the result document with `outcomeValues` after it, and `scores` when the survey has any.
     public func encode(to encoder: any Encoder) throws {
         try result.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)

@@ -16,6 +16,7 @@ public struct MappingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Creates a `MappingError` from its members.
     public init(_ message: String) { self.message = message }
 
+    /// The message.
     public var description: String { message }
 
     /// Refuses a result that is not a completed run of `surveyID`.

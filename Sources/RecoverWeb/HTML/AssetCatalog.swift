@@ -10,9 +10,13 @@ public struct AssetCatalog: Sendable {
     /// One served file, with its compressed forms made once when it is loaded (brotli at the highest quality,
     /// gzip), for text types.
     public struct Asset: Sendable {
+        /// The file's name in the Assets folder (`app.css`), as ``AssetCatalog/url(_:)`` takes it.
         public let name: String
+        /// The name it is served under, with a hash of its content (`app-3f2a9c1b7d.css`).
         public let hashedName: String
+        /// The `Content-Type`, from the file's extension.
         public let contentType: String
+        /// The file's bytes, uncompressed.
         public let bytes: [UInt8]
         let compressed: [Compression.Coding: [UInt8]]
 

@@ -56,6 +56,7 @@ public struct HearingCalibration: Codable, Hashable, Sendable {
 public struct CalibrationError: Error, CustomStringConvertible {
     /// The file's path.
     public let file: String
+    /// `<path> must be {"zeroHL": {"1000": -100, ...}} with dBFS values of 0 or less`.
     public var description: String {
         "\(file) must be {\"zeroHL\": {\"1000\": -100, ...}} with dBFS values of 0 or less"
     }

@@ -14,10 +14,15 @@ public struct SessionMiddleware: Middleware {
     /// The cookie of signed-out visitors' CSRF token (double submit).
     public static let csrfCookie = "recover_csrf"
 
+    /// Where session tokens are looked up and resumed.
     public let sessions: SessionManager
 
+    /// The middleware over `sessions`, the same manager sign-in starts sessions with.
     public init(sessions: SessionManager) { self.sessions = sessions }
 
+    /// Sets the request's session (or the account whose session expired), language and CSRF token, then passes
+    /// it on; the response gets the new CSRF cookie on a page, and a cleared session cookie when the token sent
+    /// resumed no session.
     public func respond(to request: Request, next: Responder) throws -> Response {
         var request = request
         let cookieName = Cookie.name(Self.sessionCookie, secure: request.isSecure)

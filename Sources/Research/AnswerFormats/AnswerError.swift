@@ -34,5 +34,6 @@ public struct AnswerError: Error, Hashable, Sendable, CustomStringConvertible {
         self.authorMessage = authorMessage
     }
 
+    /// `itemID: message`.
     public var description: String { "\(itemID): \(message)" }
 }

@@ -59,6 +59,7 @@ public enum AnswerFormat: Hashable, Sendable {
 }
 
 extension AnswerFormat: Codable {
+    /// Decodes a format by its `type`, the format's members beside it; an unknown type names the known ones.
     public init(from decoder: any Decoder) throws {
         let type = try decoder.typeDiscriminator()
         switch type {
@@ -81,6 +82,7 @@ extension AnswerFormat: Codable {
         }
     }
 
+    /// Encodes the format's `type` with the format's members beside it.
     public func encode(to encoder: any Encoder) throws {
         try encoder.encodeTypeDiscriminator(typeName)
         switch self {

@@ -23,6 +23,7 @@ public struct Choice: Codable, Hashable, Sendable {
         case text, value, detail, isExclusive
     }
 
+    /// Decodes a choice; a missing `isExclusive` is false.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(

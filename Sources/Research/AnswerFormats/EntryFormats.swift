@@ -91,6 +91,7 @@ public struct TextFormat: Codable, Hashable, Sendable {
         case maximumLength, multipleLines, showsCharacterCount, showsClearButton, pattern, invalidMessage, placeholder
     }
 
+    /// Decodes a text format; a missing `maximumLength` is 0 (no limit) and a missing flag false.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(

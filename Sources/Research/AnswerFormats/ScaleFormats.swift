@@ -60,6 +60,7 @@ public struct ScaleFormat: Codable, Hashable, Sendable {
         case minimum, maximum, step, defaultValue, vertical, minimumDescription, maximumDescription, dontKnow
     }
 
+    /// Decodes a scale; a missing `step` is 1 and a missing `vertical` false.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -120,6 +121,7 @@ public struct ContinuousScaleFormat: Codable, Hashable, Sendable {
         case dontKnow
     }
 
+    /// Decodes a slider; missing `fractionDigits` are 0 and a missing `vertical` false.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -158,6 +160,7 @@ public struct TextScaleFormat: Codable, Hashable, Sendable {
         case choices, defaultIndex, vertical, dontKnow
     }
 
+    /// Decodes a text scale; a missing `vertical` is false.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(

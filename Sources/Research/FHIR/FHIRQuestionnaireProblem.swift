@@ -14,6 +14,7 @@ public struct FHIRQuestionnaireProblem: Hashable, Sendable, CustomStringConverti
         self.message = message
     }
 
+    /// `location: message`, or the message alone for the whole resource.
     public var description: String { location.isEmpty ? message : "\(location): \(message)" }
 }
 

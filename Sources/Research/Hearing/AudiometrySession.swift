@@ -11,9 +11,13 @@ import Foundation
 public struct AudiometrySession: Hashable, Sendable {
     /// One response of the log: the tone played and whether it was heard.
     public struct Response: Codable, Hashable, Sendable {
+        /// The ear the tone was played to.
         public var ear: ToneAudiometry.Ear
+        /// The tone's frequency, in hertz.
         public var frequency: Double
+        /// The tone's level, in dB HL.
         public var level: Double
+        /// Whether the participant heard it.
         public var heard: Bool
 
         /// Creates a `Response` from its members.
@@ -27,8 +31,11 @@ public struct AudiometrySession: Hashable, Sendable {
 
     /// The next tone to play.
     public struct Tone: Codable, Hashable, Sendable {
+        /// The ear to play the tone to.
         public var ear: ToneAudiometry.Ear
+        /// The tone's frequency, in hertz.
         public var frequency: Double
+        /// The tone's level, in dB HL.
         public var level: Double
     }
 
@@ -82,10 +89,12 @@ public struct AudiometrySession: Hashable, Sendable {
         return result
     }
 
+    /// The same test with staircases in the same states.
     public static func == (left: Self, right: Self) -> Bool {
         left.test == right.test && left.staircases.map(\.staircase) == right.staircases.map(\.staircase)
     }
 
+    /// Hashes the test and the staircases, as `==` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(test)
         hasher.combine(staircases.map(\.staircase))

@@ -9,6 +9,7 @@ public enum JSONValue: Codable, Hashable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// Decodes whichever JSON value is there; every number becomes a `Double`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -26,6 +27,7 @@ public enum JSONValue: Codable, Hashable, Sendable {
         }
     }
 
+    /// Encodes the value as it is.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

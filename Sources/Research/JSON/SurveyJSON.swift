@@ -128,5 +128,6 @@ public enum SurveyLoadError: Error, Hashable, Sendable, CustomStringConvertible 
         }
     }
 
+    /// One problem per line (``lines``).
     public var description: String { lines.joined(separator: "\n") }
 }

@@ -13,6 +13,7 @@ public struct SurveyJSONError: Error, Hashable, Sendable, CustomStringConvertibl
         self.message = message
     }
 
+    /// `path: message`, or the message alone at the top level.
     public var description: String {
         path.isEmpty ? message : "\(path): \(message)"
     }

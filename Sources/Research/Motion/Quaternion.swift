@@ -79,6 +79,7 @@ public struct Quaternion: Codable, Hashable, Sendable {
         self.init(x: values[0], y: values[1], z: values[2], w: values[3])
     }
 
+    /// Encodes `[x, y, z, w]`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.unkeyedContainer()
         try c.encode(contentsOf: [x, y, z, w])

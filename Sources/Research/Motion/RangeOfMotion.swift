@@ -7,6 +7,7 @@ public enum RangeOfMotion {
         case noSamples
         case unusableSample(index: Int)
 
+        /// `no motion samples`, or `motion sample <index> is not a unit quaternion` with its 0-based index.
         public var description: String {
             switch self {
             case .noSamples: "no motion samples"

@@ -32,6 +32,7 @@ extension ActivityResult: Codable {
         case type, value, readings, passed
     }
 
+    /// Decodes `{"type": ..., "value": ...}`; a noise check carries `readings` and `passed` instead of `value`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let type = try c.decode(String.self, forKey: .type)
@@ -58,6 +59,7 @@ extension ActivityResult: Codable {
         }
     }
 
+    /// Encodes `{"type": ..., "value": ...}`; a noise check writes `readings` and `passed` instead of `value`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(typeName, forKey: .type)

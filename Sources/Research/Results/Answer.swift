@@ -87,6 +87,8 @@ extension Answer: Codable {
         "location", "dontKnow", "skipped",
     ]
 
+    /// Decodes `{"type": ..., "value": ...}`; choices carry `values` and an optional `other`, `dontKnow` and
+    /// `skipped` carry nothing.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let type = try container.decode(String.self, forKey: .type)
@@ -111,6 +113,8 @@ extension Answer: Codable {
         }
     }
 
+    /// Encodes `{"type": ..., "value": ...}`; choices write `values` and `other`, `dontKnow` and `skipped` only the
+    /// `type`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(typeName, forKey: .type)

@@ -28,6 +28,7 @@ public struct CalendarDate: Codable, Hashable, Sendable, Comparable, CustomStrin
         self.init(year: year, month: month, day: day)
     }
 
+    /// The `yyyy-MM-dd` form, zero-padded: `2026-05-04`.
     public var description: String {
         String(format: "%04d-%02d-%02d", year, month, day)
     }
@@ -37,6 +38,7 @@ public struct CalendarDate: Codable, Hashable, Sendable, Comparable, CustomStrin
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
+    /// Decodes a `yyyy-MM-dd` string of a day that exists; anything else is `dataCorrupted`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -46,6 +48,7 @@ public struct CalendarDate: Codable, Hashable, Sendable, Comparable, CustomStrin
         self = date
     }
 
+    /// Encodes the `yyyy-MM-dd` form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

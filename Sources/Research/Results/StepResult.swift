@@ -53,6 +53,7 @@ extension StepResult {
         case stepID, startDate, endDate, answers, activity
     }
 
+    /// Decodes a step result; missing `answers` are none, a missing `startDate` or `activity` nil.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -64,6 +65,7 @@ extension StepResult {
         )
     }
 
+    /// Encodes a step result, leaving out `answers` when there are none and `startDate` and `activity` when nil.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(stepID, forKey: .stepID)

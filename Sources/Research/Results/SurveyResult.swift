@@ -65,6 +65,7 @@ extension SurveyResult: Codable {
     /// The `format` member of a result document.
     public static let formatName = "recover.result"
 
+    /// Decodes a result document; `format` must be `recover.result` and `version` the one this build reads.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try SurveyJSON.checkHeader(c, format: Self.formatName, formatKey: .format, versionKey: .version)
@@ -78,6 +79,7 @@ extension SurveyResult: Codable {
         )
     }
 
+    /// Encodes a result document with its `format` and `version` header.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(Self.formatName, forKey: .format)

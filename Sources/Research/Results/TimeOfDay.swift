@@ -23,6 +23,7 @@ public struct TimeOfDay: Codable, Hashable, Sendable, Comparable, CustomStringCo
         self.init(hour: hour, minute: minute)
     }
 
+    /// The `HH:mm` form, zero-padded: `08:30`.
     public var description: String { String(format: "%02d:%02d", hour, minute) }
 
     /// Orders earlier before later.
@@ -30,6 +31,7 @@ public struct TimeOfDay: Codable, Hashable, Sendable, Comparable, CustomStringCo
         (lhs.hour, lhs.minute) < (rhs.hour, rhs.minute)
     }
 
+    /// Decodes an `HH:mm` string (or `HH:mm:00`); anything else is `dataCorrupted`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         guard let time = TimeOfDay(try container.decode(String.self)) else {
@@ -38,6 +40,7 @@ public struct TimeOfDay: Codable, Hashable, Sendable, Comparable, CustomStringCo
         self = time
     }
 
+    /// Encodes the `HH:mm` form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

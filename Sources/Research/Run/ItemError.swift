@@ -54,7 +54,7 @@ public struct ItemError: Error, Hashable, Sendable, CustomStringConvertible {
         )
     }
 
-    /// `checkin.form.pain: must be between 1 and 10` when it names an item, else `checkin.form: ...`.
+    /// `checkin.form / checkin.form.pain: must be between 1 and 10` when it names an item, else `checkin.form: ...`.
     public var description: String {
         if let itemID { return "\(stepID) / \(itemID): \(message)" }
         return "\(stepID): \(message)"
@@ -65,11 +65,13 @@ extension ItemError {
     /// What is wrong, as a stable name. A struct over its raw value rather than an enum, so that codes can be
     /// added without breaking a caller's `switch` (which needs a `default`).
     public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+        /// The stable name, such as `outOfRange`.
         public var rawValue: String
 
         /// Creates a `Code` from its raw value.
         public init(rawValue: String) { self.rawValue = rawValue }
 
+        /// The raw value.
         public var description: String { rawValue }
 
         // MARK: The page and the run
@@ -233,6 +235,7 @@ public struct PageErrors: Error, Hashable, Sendable, CustomStringConvertible {
     /// Creates a `PageErrors` from its members.
     public init(_ errors: [ItemError]) { self.errors = errors }
 
+    /// One error per line, in order.
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
 
@@ -244,5 +247,6 @@ public struct RunError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Creates a `RunError` from its members.
     public init(_ message: String) { self.message = message }
 
+    /// The message.
     public var description: String { message }
 }

@@ -9,6 +9,8 @@ extension SurveyRun: Codable {
     /// The `format` member of a saved run.
     public static let formatName = "recover.run"
 
+    /// Decodes a saved run; `format` must be `recover.run`, `version` the one this build reads, and a run that is
+    /// not at its end must have a path.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try SurveyJSON.checkHeader(c, format: Self.formatName, formatKey: .format, versionKey: .version)
@@ -27,6 +29,7 @@ extension SurveyRun: Codable {
         }
     }
 
+    /// Encodes a saved run with its `format` and `version` header, leaving out `heldFields` when there are none.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(Self.formatName, forKey: .format)

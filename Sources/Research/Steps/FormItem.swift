@@ -41,6 +41,7 @@ public struct FormItem: Codable, Hashable, Sendable {
         case id, text, detail, answerFormat, isOptional, section, visibleWhen
     }
 
+    /// Decodes an item; a missing `isOptional` is false.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(

@@ -17,6 +17,7 @@ public struct Instruction: Codable, Hashable, Sendable {
         case imageName, bodyItems
     }
 
+    /// Decodes the step's `imageName` and `bodyItems`; missing body items are none.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(

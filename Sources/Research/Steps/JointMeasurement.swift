@@ -27,6 +27,7 @@ public struct JointMeasurement: Codable, Hashable, Sendable {
         case joint, limb
     }
 
+    /// Decodes `joint` and `limb`; an unknown joint, or a limb other than `left` or `right`, is `dataCorrupted`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let joint = try c.decode(String.self, forKey: .joint)

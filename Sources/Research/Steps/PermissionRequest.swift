@@ -43,6 +43,7 @@ public struct PermissionRequest: Codable, Hashable, Sendable {
         case healthRead, healthWrite, notifications, motionActivity
     }
 
+    /// Decodes a request; a missing list is empty and a missing flag false.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(

@@ -30,6 +30,7 @@ extension Step: Codable {
         case id, title, text, detail, isOptional, items, item
     }
 
+    /// Decodes a step by its `type`; an error inside names the step (`step 'checkin.form': ...`).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let id = try c.decode(String.self, forKey: .id)
@@ -68,6 +69,8 @@ extension Step: Codable {
         }
     }
 
+    /// Encodes a step with its `type` and its kind's members beside the step's own, leaving out `isOptional` when
+    /// false.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)

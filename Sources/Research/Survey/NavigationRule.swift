@@ -8,11 +8,13 @@ public enum Destination: Hashable, Sendable, Codable {
     /// The reserved JSON destination that ends the survey.
     public static let endIdentifier = "end"
 
+    /// Decodes a step id, or `end` for the end of the survey.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         self = text == Self.endIdentifier ? .end : .step(text)
     }
 
+    /// Encodes the step id, or `end`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

@@ -68,6 +68,8 @@ extension ResultPredicate: Codable {
         "answered", "equals", "atLeast", "atMost", "includesChoice", "isDontKnow", "not", "all", "any",
     ]
 
+    /// Decodes a predicate by its `type`: `step` and `item` for a test of one answer, `predicate` for `not`,
+    /// `predicates` for `all` and `any`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let type = try c.decode(String.self, forKey: .type)
@@ -100,6 +102,7 @@ extension ResultPredicate: Codable {
         }
     }
 
+    /// Encodes the predicate's `type` with its members.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         func ref(_ type: String, _ step: String, _ item: String) throws {

@@ -100,6 +100,8 @@ extension Survey: Codable {
     /// The `format` member of a survey document.
     public static let formatName = "recover.survey"
 
+    /// Decodes a survey document; `format` must be `recover.survey` and `version` the one this build reads.
+    /// Missing rules and scores are none; decoding does not validate the survey (``validated()`` does).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try SurveyJSON.checkHeader(c, format: Self.formatName, formatKey: .format, versionKey: .version)
@@ -113,6 +115,7 @@ extension Survey: Codable {
         )
     }
 
+    /// Encodes a survey document with its `format` and `version` header, leaving out empty rules and scores.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(Self.formatName, forKey: .format)

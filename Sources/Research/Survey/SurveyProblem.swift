@@ -30,5 +30,6 @@ public struct SurveyValidationError: Error, Hashable, Sendable, CustomStringConv
     /// Every problem found, in order.
     public var problems: [SurveyProblem]
 
+    /// Every problem, one per line.
     public var description: String { problems.map(\.description).joined(separator: "\n") }
 }

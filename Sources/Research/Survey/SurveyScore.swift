@@ -119,6 +119,7 @@ extension SurveyScore: Codable {
         case id, method, items, minimumAnswered, transform
     }
 
+    /// Decodes a score; a missing `minimumAnswered` is every item.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -129,6 +130,7 @@ extension SurveyScore: Codable {
             transform: try c.decodeIfPresent(LinearTransform.self, forKey: .transform))
     }
 
+    /// Encodes a score, leaving out `minimumAnswered` when it is every item.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)

@@ -34,6 +34,7 @@ public struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleBySt
     /// The empty fragment.
     public static let empty = HTML(rendered: "")
 
+    /// The rendered markup, ready to send.
     public var description: String { rendered }
 
     /// Escapes `&`, `<`, `>`, `"` and `'`, working on the UTF-8 bytes (every special character is ASCII, so
@@ -71,10 +72,12 @@ public struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleBySt
     public struct Interpolation: StringInterpolationProtocol {
         var output = ""
 
+        /// Starts the output with room for the literal text and the interpolations.
         public init(literalCapacity: Int, interpolationCount: Int) {
             output.reserveCapacity(literalCapacity + interpolationCount * 16)
         }
 
+        /// The literal text of the template: markup, inserted as is.
         public mutating func appendLiteral(_ literal: String) { output += literal }
 
         /// Text: escaped.

@@ -58,6 +58,7 @@ public final class BodyWriter {
 
     /// The client went away (or the server is stopping) before the body was complete.
     public struct Cancelled: Error, CustomStringConvertible {
+        /// `the client stopped reading the response`.
         public var description: String { "the client stopped reading the response" }
     }
 }

@@ -12,8 +12,11 @@ public struct CSRFMiddleware: Middleware {
     /// The form field forms carry the token in.
     public static let field = "csrf"
 
+    /// The check; the token is settled before it in the chain (``assignToken(_:cookie:sessionToken:mint:)``).
     public init() {}
 
+    /// Lets GET, HEAD and OPTIONS, unrouted requests and routes without the check through; a state-changing
+    /// request whose token is missing or not the request's throws 403 (`error.csrf`).
     public func respond(to request: Request, next: Responder) throws -> Response {
         var request = request
         // Unrouted requests change nothing and get their 404/405 from the router.

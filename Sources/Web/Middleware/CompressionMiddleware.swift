@@ -3,8 +3,10 @@
 /// already carry a coding (precompressed assets), small bodies, bodies that do not shrink and streamed bodies
 /// (``ResponseStream``, written while they are sent) are left as they are. Outermost after logging, so every other link works on the plain body.
 public struct CompressionMiddleware: Middleware {
+    /// Compression by the browser's `Accept-Encoding`.
     public init() {}
 
+    /// Compresses the response of the rest of the chain when the browser accepts a coding and the body gains.
     public func respond(to request: Request, next: Responder) throws -> Response {
         var response = try next(request)
         Compression.encode(&response, for: request)
@@ -32,6 +34,8 @@ public struct ConditionalPagesMiddleware: Middleware {
     /// Validators for the pages `keeps` accepts (every page by default).
     public init(keeps: @escaping @Sendable (Request) -> Bool = { _ in true }) { self.keeps = keeps }
 
+    /// Gives a GET page that `keeps` accepts, and that sets no caching of its own, a weak `ETag` and `no-cache`,
+    /// and answers 304 when `If-None-Match` names that tag; every other response passes as it is.
     public func respond(to request: Request, next: Responder) throws -> Response {
         var response = try next(request)
         guard request.method == .get || request.method == .head, response.status == .ok, response.stream == nil,

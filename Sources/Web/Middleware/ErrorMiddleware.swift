@@ -26,6 +26,8 @@ public struct ErrorMiddleware: Middleware {
         self.classify = classify
     }
 
+    /// Passes the request on and turns what it throws into a response: the ``HTTPError`` itself, the one
+    /// `classify` gives, or a 500; `report` hears of every error that is not an ``HTTPError``.
     public func respond(to request: Request, next: Responder) throws -> Response {
         do {
             return try next(request)

@@ -7,8 +7,11 @@ public struct RequestLogMiddleware: Middleware {
     /// Where lines go (standard error in the server, a collector in tests).
     public let write: @Sendable (String) -> Void
 
+    /// A log writing each line to `write`.
     public init(write: @escaping @Sendable (String) -> Void) { self.write = write }
 
+    /// Writes `POST /sign-in 303 12.4ms` once the rest of the chain has answered (500 when it threw); a pass
+    /// that answers 100 Continue writes nothing.
     public func respond(to request: Request, next: Responder) throws -> Response {
         let clock = ContinuousClock()
         let start = clock.now

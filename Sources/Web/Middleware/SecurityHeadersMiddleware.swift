@@ -7,8 +7,10 @@ public struct SecurityHeadersMiddleware: Middleware {
         + "media-src 'self' blob:; frame-src 'self'; frame-ancestors 'none'; form-action 'self'; "
         + "base-uri 'none'; object-src 'none'"
 
+    /// The headers as this type lists them, for every response.
     public init() {}
 
+    /// Adds each header the response does not already carry, and HSTS on a request over TLS.
     public func respond(to request: Request, next: Responder) throws -> Response {
         var response = try next(request)
         response.setDefaultHeader("Content-Security-Policy", Self.contentSecurityPolicy)

@@ -112,5 +112,6 @@ public struct DuplicateRouteError: Error, CustomStringConvertible {
     /// The routes added twice (`GET /x`).
     public let routes: [String]
 
+    /// `routes added twice: GET /x, POST /y`.
     public var description: String { "routes added twice: \(routes.joined(separator: ", "))" }
 }

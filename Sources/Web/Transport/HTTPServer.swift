@@ -138,6 +138,8 @@ public enum ServerError: Error, CustomStringConvertible {
     /// A ``ServerConfiguration`` number outside its ``ServerConfiguration/Bounds``.
     case invalidSetting(String)
 
+    /// `cannot listen on <host>:<port> (...)` with the likely causes, or `the server setting <name> is out of its
+    /// bounds`.
     public var description: String {
         switch self {
         case .cannotListen(let host, let port):

@@ -43,12 +43,14 @@ public struct ServerConfiguration: Sendable {
     public var minimumBodyRate = 4096
     /// Bytes per connection for the request line and headers (libmicrohttpd answers 431/413 above).
     public var headerMemoryLimit = 32 * 1024
-    /// PEM certificate and key for TLS, both or neither.
+    /// The PEM certificate for TLS, with ``tlsKeyPEM``: the server speaks TLS when both are set.
     public var tlsCertificatePEM: String?
+    /// The PEM private key of ``tlsCertificatePEM``.
     public var tlsKeyPEM: String?
     /// Where libmicrohttpd's own messages go (standard error by default), at most 10 in ten seconds.
     public var log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
 
+    /// The defaults: 127.0.0.1:8080, no TLS, the limits above.
     public init() {}
 
     /// Whether the server speaks TLS.
@@ -56,12 +58,20 @@ public struct ServerConfiguration: Sendable {
 
     /// The bounds of each number, checked by ``HTTPServer`` (and by `recover serve` for its options).
     public enum Bounds {
+        /// Bounds of ``ServerConfiguration/threads``.
         public static let threads = 1...256
+        /// Bounds of ``ServerConfiguration/connectionLimit``.
         public static let connectionLimit = 1...100_000
+        /// Bounds of ``ServerConfiguration/reservedConnections``.
         public static let reservedConnections = 0...10_000
+        /// Bounds of ``ServerConfiguration/connectionsPerAddress``.
         public static let connectionsPerAddress = 0...100_000
+        /// Bounds of ``ServerConfiguration/connectionTimeout``, in seconds.
         public static let connectionTimeout = 1...3600
+        /// Bounds of ``ServerConfiguration/headerTimeout`` and ``ServerConfiguration/reservedHeaderTimeout``, in
+        /// seconds.
         public static let headerTimeout = 1...600
+        /// Bounds of ``ServerConfiguration/minimumBodyRate``, in bytes per second.
         public static let minimumBodyRate = 0...(1 << 30)
     }
 
