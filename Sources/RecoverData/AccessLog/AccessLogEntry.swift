@@ -34,6 +34,7 @@ public struct AccessLogPage: Hashable, Sendable {
     /// The cursor of the next older page (`before`), nil when there is none.
     public var olderBefore: Int64?
 
+    /// A page of `entries`, newest first; `olderBefore` is nil on the last page.
     public init(entries: [AccessLogEntry], olderBefore: Int64?) {
         self.entries = entries
         self.olderBefore = olderBefore

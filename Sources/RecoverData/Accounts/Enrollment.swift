@@ -3,10 +3,14 @@ import Foundation
 
 /// Operator tasks on accounts: first-start setup, invitations, staff accounts.
 public struct Enrollment: Sendable {
+    /// Where the accounts and invitations are stored.
     public let directory: any AccountDirectory
+    /// What hashes staff passwords before they are stored.
     public let hasher: any PasswordHashing
+    /// The current instant: when invitations and accounts are created.
     public let now: @Sendable () -> Date
 
+    /// Enrollment on `directory`; `hasher` and `now` default to ``PasswordHasher`` and the system clock.
     public init(
         directory: any AccountDirectory, hasher: any PasswordHashing = PasswordHasher(),
         now: @escaping @Sendable () -> Date = { Date() }
@@ -18,8 +22,11 @@ public struct Enrollment: Sendable {
 
     /// What the first start created, to print once.
     public struct FirstStart: Sendable {
+        /// The admin account's email, ``Enrollment/firstAdminEmail``.
         public let adminEmail: String
+        /// The admin account's generated password, in clear: it is stored only as a hash.
         public let adminPassword: String
+        /// The demo invitation's code; it works until it is used.
         public let invitationCode: String
     }
 
@@ -77,6 +84,7 @@ public enum EnrollmentError: Error, Sendable, CustomStringConvertible {
     case weakPassword(PasswordPolicy.Problem)
     case emailTaken
 
+    /// What is wrong, in English, for the operator.
     public var description: String {
         switch self {
         case .invalidEmail: "the email address is not valid"

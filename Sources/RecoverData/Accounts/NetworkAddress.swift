@@ -49,6 +49,7 @@ public struct NetworkAddress: Sendable, Hashable, CustomStringConvertible {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The canonical ``text``.
     public var description: String { text }
 
     /// The addresses throttled together: an IPv4 address alone, an IPv6 address with its /64 network (one

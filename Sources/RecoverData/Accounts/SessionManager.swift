@@ -19,6 +19,8 @@ public struct SessionManager: Sendable {
     /// Activity is written back at most this often, to spare the database a write per request.
     static let touchInterval: TimeInterval = 60
 
+    /// Sessions in `directory` that end after `idleTimeout` seconds of inactivity or `absoluteTimeout` seconds
+    /// after they start (30 minutes and 12 hours by default); `now` defaults to the system clock.
     public init(
         directory: any AccountDirectory, idleTimeout: TimeInterval = 30 * 60, absoluteTimeout: TimeInterval = 12 * 3600,
         now: @escaping @Sendable () -> Date = { Date() }

@@ -32,6 +32,7 @@ public struct SignInThrottle: Sendable {
     /// The current instant.
     public let now: @Sendable () -> Date
 
+    /// A throttle counting attempts in `directory`, with the default limits; `now` defaults to the system clock.
     public init(directory: any AccountDirectory, now: @escaping @Sendable () -> Date = { Date() }) {
         self.directory = directory
         self.now = now
@@ -54,6 +55,7 @@ public struct SignInThrottle: Sendable {
         /// The id of the known device the request comes from, when its cookie is valid for the subject.
         public var device: String?
 
+        /// A check of the password for `subject` from `address`, from the known device `device` (nil: none).
         public init(subject: Subject, address: String, device: String?) {
             self.subject = subject
             self.address = address

@@ -86,6 +86,7 @@ extension AuditCheckpoint {
 
 /// A checkpoint file or object that cannot be read; says which field, never more.
 public struct AuditCheckpointError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What cannot be read, such as `not a JSON object`.
     public let description: String
     init(_ description: String) { self.description = description }
 }

@@ -18,6 +18,8 @@ public struct AuditRecorder: ChangeRecorder, PostgresChangeRecorder {
     /// A recorder attributing entries to `actor`.
     public init(actor: String) { self.actor = actor }
 
+    /// Runs `change` on the SQLite connection and appends the audit entry for `row`, attributed to ``actor``, in
+    /// the same transaction; a nil `kind` leaves the trail to tell a create, update or delete from the row's digests.
     public func recordChange<Value>(
         _ kind: RowChangeKind?, of row: RowReference, owner: String?, in db: DatabaseConnection,
         _ change: () throws -> Value
@@ -25,6 +27,8 @@ public struct AuditRecorder: ChangeRecorder, PostgresChangeRecorder {
         try record(kind, of: row, owner: owner, in: StoreConnection(db), change)
     }
 
+    /// Runs `change` on the PostgreSQL connection and appends the audit entry for `row`, attributed to ``actor``, in
+    /// the same transaction; a nil `kind` leaves the trail to tell a create, update or delete from the row's digests.
     public func recordChange<Value>(
         _ kind: RowChangeKind?, of row: RowReference, owner: String?, in db: PostgresConnection,
         _ change: () throws -> Value

@@ -36,6 +36,7 @@ public struct ConsentDocumentVersion: Hashable, Sendable {
         /// recomputed: every participant load compares it with their records.
         public private(set) var sha256: String
 
+        /// A text in one language; its ``sha256`` is computed from `html`.
         public init(title: String, html: String, signatureMeaning: String) {
             self.init(
                 title: title, html: html, signatureMeaning: signatureMeaning,
@@ -51,6 +52,7 @@ public struct ConsentDocumentVersion: Hashable, Sendable {
         }
     }
 
+    /// A version with these texts; `publishedAt` is rounded to the millisecond, as the database keeps it.
     public init(documentID: String, version: String, isRequired: Bool, texts: [String: Text], publishedAt: Date) {
         self.documentID = documentID
         self.version = version

@@ -184,7 +184,9 @@ public struct ConsentLibraryError: Error, Hashable, Sendable, CustomStringConver
     /// The problems, such as `version: participation 1.0 is already published`.
     public let problems: [String]
 
+    /// An error naming these problems.
     public init(problems: [String]) { self.problems = problems }
 
+    /// The problems, one a line.
     public var description: String { problems.joined(separator: "\n") }
 }

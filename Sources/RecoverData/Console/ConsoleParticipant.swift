@@ -41,6 +41,7 @@ public struct ConsoleParticipant: Codable, Hashable, Sendable {
         /// Events due: those of the window's days before today, and today's when done.
         public var due: Int
 
+        /// `done` events with an outcome out of `due`.
         public init(done: Int, due: Int) {
             self.done = done
             self.due = due

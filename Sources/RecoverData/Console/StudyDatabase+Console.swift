@@ -89,6 +89,9 @@ extension StudyDatabase {
         return account
     }
 
+    /// Corrects the value `kind` of the participant's outcome `outcomeID` to `newValue`, by `staffID`, in one write
+    /// transaction audited as `account:<staffID>`; a missing or too long reason, an outcome not the participant's,
+    /// a kind that cannot be corrected, a value out of range or unchanged throws ``CorrectionRefusal``.
     public func correctOutcome(
         outcomeID: String, kind: String, newValue: Int, reason: String, participantID: String, staffID: String,
         at instant: Date

@@ -109,6 +109,7 @@ public struct StudyContactError: Error, Hashable, Sendable {
     /// What is wrong.
     public let code: Code
 
+    /// An error about the field `code`.
     public init(_ code: Code) { self.code = code }
 
     /// What is wrong, in English, for the command line.

@@ -61,5 +61,6 @@ public struct PushSubscriptionError: Error, Hashable, Sendable, CustomStringConv
     /// A stored row cannot be read.
     public static let unreadableRow = PushSubscriptionError("unreadable-row")
 
+    /// The code after `push subscription: `, such as `push subscription: invalid-key`.
     public var description: String { "push subscription: \(code)" }
 }

@@ -26,6 +26,7 @@ public enum StoredOutcomeValues {
         /// Whether values recorded after the participant withdrew are left out.
         public var excludesAfterWithdrawal: Bool
 
+        /// A query; by default every participant's values on every day, those recorded after withdrawal included.
         public init(
             participantID: String? = nil, from: LocalDate? = nil, through: LocalDate? = nil,
             excludesAfterWithdrawal: Bool = false

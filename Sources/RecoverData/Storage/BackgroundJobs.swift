@@ -9,8 +9,10 @@ import SQLite
 /// if try BackgroundJobs(database: storage).claim("session-purge", every: 540) { try sessions.purgeExpired() }
 /// ```
 public struct BackgroundJobs: Sendable {
+    /// The database whose `background_job` table records each job's last run.
     public let database: StudyStorage
 
+    /// Background jobs whose turns are recorded in `database`.
     public init(database: StudyStorage) { self.database = database }
 
     /// Whether this caller runs job `name` now: true when it last ran `interval` seconds ago or more (or

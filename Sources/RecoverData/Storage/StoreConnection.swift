@@ -119,7 +119,9 @@ public final class StoreConnection {
 
 /// A store used in a way it does not allow (a programming error, not bad input).
 public struct StoreMisuse: Error, CustomStringConvertible {
+    /// What was misused, in English, for the developer.
     public let description: String
 
+    /// A misuse described by `description`.
     public init(_ description: String) { self.description = description }
 }

@@ -31,6 +31,7 @@ public enum StudyCopy {
         /// A stored value cannot be one of the target column's type (the source was edited by hand).
         case unconvertible(table: String, column: String)
 
+        /// What went wrong, in English, for the command line.
         public var description: String {
             switch self {
             case .targetNotEmpty(let table):

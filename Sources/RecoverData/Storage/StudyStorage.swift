@@ -18,6 +18,7 @@ public struct StudyStorage: Sendable {
         case postgres(PostgresDatabase)
     }
 
+    /// The SQLite or PostgreSQL database the storage runs its transactions on.
     public let backend: Backend
 
     /// Storage on an open SQLite database.

@@ -154,6 +154,7 @@ public struct ParticipantFeed: Sendable {
     /// The study version in force when the feed was read (which tasks' answers can be changed).
     public var study: StudyDefinition
 
+    /// A feed of these events, drafts and study version.
     public init(day: [CareEvent], week: [CareEvent], drafts: Set<String>, study: StudyDefinition) {
         self.day = day
         self.week = week

@@ -12,6 +12,7 @@ extension StudyDatabase {
         try database.read { db in try Self.tasks(patientID: patientID, versions: .all, in: db) }
     }
 
+    /// Staff corrections of the participant's outcome values, oldest first, in one read transaction.
     public func outcomeCorrections(patientID: String) throws -> [OutcomeCorrection] {
         try database.read { db in try OutcomeCorrections.corrections(participantID: patientID, in: db) }
     }

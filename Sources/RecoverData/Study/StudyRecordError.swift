@@ -2,7 +2,9 @@
 public struct StudyRecordError: Error, Hashable, Sendable {
     /// What went wrong.
     public struct Code: RawRepresentable, Hashable, Sendable {
+        /// The code's name, such as `outOfDate`.
         public let rawValue: String
+        /// The code named `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
 
         /// The survey cannot be finished: its result does not map to outcome values.

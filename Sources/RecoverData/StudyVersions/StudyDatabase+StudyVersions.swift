@@ -9,6 +9,7 @@ public enum StudyApplyError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The effective date is before today: a study's past is never rewritten.
     case effectiveInThePast(effective: LocalDate, today: LocalDate)
 
+    /// What is wrong, in English, for the command line.
     public var description: String {
         switch self {
         case .invalid(let error): error.description

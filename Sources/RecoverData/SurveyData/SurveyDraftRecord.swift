@@ -17,10 +17,10 @@ public struct SurveyDraftRecord: Codable, Hashable, Sendable {
     /// When it was last saved.
     public var updatedAt: Date
 
-    /// A draft; the date is rounded to milliseconds.
     /// The study version the draft was started under; nil for the shipped version.
     public var studyVersion: Int?
 
+    /// A draft; the date is rounded to milliseconds.
     public init(
         patientID: String, taskID: String, occurrence: Int, json: Data, updatedAt: Date = Date(),
         studyVersion: Int? = nil
