@@ -14,7 +14,7 @@ extension AuditTrail {
         var checker = ChainChecker()
         do {
             // SQLite's storage order shows a reordering; PostgreSQL has no stable one, so sequence order there.
-            let order = db.dialect == .sqlite ? "rowid" : "sequence"
+            let order = db.dialect.storageOrder(or: "sequence")
             try db.forEachRow("SELECT \(columns) FROM audit_entry ORDER BY \(order)") { row in
                 if checker.failure == nil { checker.check(row) }
             }

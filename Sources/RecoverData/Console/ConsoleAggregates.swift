@@ -18,34 +18,16 @@ import SQLite
 /// command, copy or instance, keeps them, and a write added later cannot forget to. The tables and their
 /// triggers are in ``schema`` (`ConsoleAggregates+Migrations.swift`).
 enum ConsoleAggregates {
-    /// The number of one value `e` of an outcome's JSON, as the alert rules read it: `content.integer`, else
-    /// `content.double`. On PostgreSQL only a JSON number is cast, so an odd value can never fail a write.
-    static func number(in dialect: StoreDialect) -> String {
-        switch dialect {
-        case .sqlite:
-            "coalesce(json_extract(e.value, '$.content.integer'), json_extract(e.value, '$.content.double'))"
-        case .postgres:
-            """
-            CASE WHEN jsonb_typeof(e -> 'content' -> 'integer') = 'number'
-                THEN CAST(e -> 'content' ->> 'integer' AS double precision)
-                WHEN jsonb_typeof(e -> 'content' -> 'double') = 'number'
-                THEN CAST(e -> 'content' ->> 'double' AS double precision) END
-            """
-        }
-    }
-
     /// The rows `participant_task_value` should hold for the tasks `filter` (SQL on `participant_task t`) selects,
     /// from their latest outcomes, as the triggers of `console-003-latest-values` compute them.
     static func latestValues(where filter: String, in dialect: StoreDialect) -> String {
-        let (elements, kind) =
-            switch dialect {
-            case .sqlite: (", json_each(o.values_json) AS e", "json_extract(e.value, '$.kind')")
-            case .postgres: (" CROSS JOIN LATERAL jsonb_array_elements(o.values_json::jsonb) AS e", "(e ->> 'kind')")
-            }
-        let number = number(in: dialect)
+        let value = dialect.jsonArrayElements("o.values_json", as: "e")
+        let kind = dialect.jsonString(value.value, at: "kind")
+        // The number of the value as the alert rules read it: `content.integer`, else `content.double`.
+        let number = dialect.jsonNumber(value.value, firstOf: ["content.integer", "content.double"])
         return """
             SELECT t.task_id, \(kind) AS kind, max(\(number)) AS highest, min(\(number)) AS lowest
-            FROM participant_task t JOIN care_outcome o ON o.id = t.latest_outcome_id\(elements)
+            FROM participant_task t JOIN care_outcome o ON o.id = t.latest_outcome_id, \(value.table)
             WHERE \(filter) AND \(kind) IS NOT NULL
             GROUP BY t.task_id, \(kind) HAVING max(\(number)) IS NOT NULL
             """
@@ -79,7 +61,7 @@ extension ConsoleAggregates {
                 "(SELECT o.id \(live) ORDER BY o.event_start DESC, o.id DESC LIMIT 1)",
                 "(SELECT max(o.event_start) \(live) AND o.event_start < (SELECT max(o2.event_start) FROM care_outcome o2 WHERE o2.task_id = v.task_id AND o2.deleted_at IS NULL))",
                 "CASE WHEN EXISTS (SELECT 1 \(account)) THEN 'participant' ELSE 'other' END",
-                "(SELECT \(ConsoleQueries.utcDay("a.withdrawn_at", in: db.dialect)) \(account))"]))
+                "(SELECT \(db.dialect.utcDay("a.withdrawn_at")) \(account))"]))
                 AS line
             FROM care_task_version v JOIN care_plan p ON p.id = v.care_plan_id
             WHERE substr(v.task_id, 1, length(p.patient_id) + 1) = p.patient_id || '.'

@@ -21,26 +21,7 @@ public enum ConsoleQueries {
 
     /// The SQL expression naming the study task of the `care_task_version` row aliased `alias`.
     static func studyTask(_ alias: String, in dialect: StoreDialect) -> String {
-        switch dialect {
-        case .sqlite: "coalesce(json_extract(\(alias).json, '$.groupIdentifier'), \(alias).task_id)"
-        case .postgres: "coalesce(\(alias).json ->> 'groupIdentifier', \(alias).task_id)"
-        }
-    }
-
-    /// The larger of two SQL expressions (SQLite's two-argument `max`, PostgreSQL's `GREATEST`).
-    static func greater(_ first: String, _ second: String, in dialect: StoreDialect) -> String {
-        switch dialect {
-        case .sqlite: "max(\(first), \(second))"
-        case .postgres: "GREATEST(\(first), \(second))"
-        }
-    }
-
-    /// The UTC calendar day (`YYYY-MM-DD`) of an instant column.
-    static func utcDay(_ column: String, in dialect: StoreDialect) -> String {
-        switch dialect {
-        case .sqlite: "substr(\(column), 1, 10)"
-        case .postgres: "to_char(\(column) AT TIME ZONE 'UTC', 'YYYY-MM-DD')"
-        }
+        "coalesce(\(dialect.jsonString("\(alias).json", at: "groupIdentifier")), \(alias).task_id)"
     }
 
     /// The SQL expression of the care task id of study task `studyTask` (a name from the study's definition,
@@ -222,15 +203,11 @@ public enum ConsoleQueries {
         in dialect: StoreDialect
     ) -> String {
         let checkin = taskID(dailyTask, of: "a.id")
-        let start = greater("substr(checkin_start, 1, 10)", "?", in: dialect)
-        let days =
-            switch dialect {
-            case .sqlite: "CAST(julianday(?) - julianday(\(start)) AS INTEGER)"
-            case .postgres: "(CAST(? AS date) - CAST(\(start) AS date))"
-            }
+        let start = dialect.greatest("substr(checkin_start, 1, 10)", "?")
+        let days = dialect.days(from: start, to: "?")
         return """
             SELECT *,
-                CASE WHEN checkin_start IS NULL THEN 0 ELSE \(greater("0", days, in: dialect)) END AS due
+                CASE WHEN checkin_start IS NULL THEN 0 ELSE \(dialect.greatest("0", days)) END AS due
             FROM (
                 SELECT a.id, a.email, a.created_at AS joined_at, a.time_zone, a.language, a.withdrawn_at,
                     \(isSynthetic) AS synthetic,

@@ -17,7 +17,6 @@ enum OutcomeValueTable {
     /// (`kept: …` or `records: …`); empty when they agree. Written apart from the triggers' statements, so a
     /// fault in those cannot hide itself here.
     static func mismatches(in db: StoreConnection) throws -> [String] {
-        let sqlite = db.dialect == .sqlite
         func newest(_ column: String, _ kind: String) -> String {
             """
             SELECT x.\(column) FROM outcome_correction x WHERE x.outcome_id = o.id AND x.value_kind = \(kind)
@@ -33,29 +32,19 @@ enum OutcomeValueTable {
             """
             SELECT \(line(["participant_id", "task_id", "event_start", "outcome_id", "position", "occurrence",
                 "created_at", "kind", "unit", "value_type", "value", "json_type", "corrected_value", "correction_reason",
-                sqlite ? "typeof(value)" : "''"]))
+                db.dialect.storageClass("value")]))
                 AS line FROM outcome_value
             """)
-        let unpacked =
-            sqlite
-            ? """
-            SELECT \(line(["p.patient_id", "o.task_id", "o.event_start", "o.id", "v.key", "o.occurrence",
-                "o.created_at", "json_extract(v.value, '$.kind')", "json_extract(v.value, '$.unit')", "c.key",
-                "c.value", "c.type", "(\(newest("new_value", "json_extract(v.value, '$.kind')")))",
-                "(\(newest("reason", "json_extract(v.value, '$.kind')")))", "typeof(c.value)"])) AS line
-            FROM care_outcome o, care_task_version t, care_plan p, json_each(o.values_json) v,
-                json_each(v.value, '$.content') c
-            WHERE t.version_id = o.task_version_id AND p.id = t.care_plan_id AND p.patient_id IS NOT NULL
-                AND o.deleted_at IS NULL
-            """
-            : """
-            SELECT \(line(["p.patient_id", "o.task_id", "o.event_start", "o.id", "v.ordinal - 1", "o.occurrence",
-                "o.created_at", "v.value ->> 'kind'", "v.value ->> 'unit'", "c.key", "c.value #>> '{}'",
-                "CASE jsonb_typeof(c.value) WHEN 'boolean' THEN c.value #>> '{}' WHEN 'number' THEN 'number' ELSE jsonb_typeof(c.value) END",
-                "(\(newest("new_value", "v.value ->> 'kind'")))", "(\(newest("reason", "v.value ->> 'kind'")))", "''"]))
-                AS line
-            FROM care_outcome o, care_task_version t, care_plan p,
-                jsonb_array_elements(o.values_json::jsonb) WITH ORDINALITY AS v(value, ordinal), jsonb_each(v.value -> 'content') c
+        let dialect = db.dialect
+        let value = dialect.jsonArrayElements("o.values_json", as: "v")
+        let content = dialect.jsonObjectMembers(value.value, at: "content", as: "c")
+        let kind = dialect.jsonString(value.value, at: "kind")
+        let unpacked = """
+            SELECT \(line(["p.patient_id", "o.task_id", "o.event_start", "o.id", value.index, "o.occurrence",
+                "o.created_at", kind, dialect.jsonString(value.value, at: "unit"), content.key, content.value,
+                content.type, "(\(newest("new_value", kind)))", "(\(newest("reason", kind)))",
+                dialect.storageClass(content.value)])) AS line
+            FROM care_outcome o, care_task_version t, care_plan p, \(value.table), \(content.table)
             WHERE t.version_id = o.task_version_id AND p.id = t.care_plan_id AND p.patient_id IS NOT NULL
                 AND o.deleted_at IS NULL
             """

@@ -2,11 +2,6 @@ import Foundation
 import Postgres
 import SQLite
 
-/// Which SQL a store's statement is written in, where the two databases differ (JSON paths, date arithmetic).
-public enum StoreDialect: Sendable {
-    case sqlite, postgres
-}
-
 /// The connection of one open transaction on either database, lent to a ``StudyStorage`` closure; every
 /// store's `static` operation takes one, so use cases combine stores' changes in one transaction.
 ///

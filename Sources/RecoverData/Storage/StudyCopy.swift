@@ -87,7 +87,7 @@ public enum StudyCopy {
 
     /// PostgreSQL's column types of `table` (SQLite takes every value as it comes).
     static func columnTypes(of table: String, in db: StoreConnection) throws -> [String: ColumnType] {
-        guard db.dialect == .postgres else { return [:] }
+        guard db.dialect.hasTypedColumns else { return [:] }
         var types: [String: ColumnType] = [:]
         for row in try db.query(
             "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema() "

@@ -8,11 +8,7 @@ extension SurveyDataStore {
         patientID: String, from first: LocalDate?, through last: LocalDate?, in db: StoreConnection,
         _ body: (SurveyResultRecord) throws -> Void
     ) throws {
-        let completed =
-            switch db.dialect {
-            case .sqlite: "r.completed_at"
-            case .postgres: #"to_char(r.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')"#
-            }
+        let completed = db.dialect.instantText("r.completed_at")
         let days = LocalDayCondition("coalesce(o.event_start, \(completed))", from: first, through: last)
         try db.forEachRow(
             """
