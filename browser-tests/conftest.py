@@ -1,4 +1,5 @@
-"""pytest fixtures: a fresh Recover server and a fresh headless Chromium per test, always cleaned up.
+"""pytest fixtures: a fresh Recover server and a fresh tab of one headless Chromium per test process
+(cleared of what earlier tests left) per test, always cleaned up.
 
 Builds nothing: `make test` has built `.build/debug/recover` already.
 """
@@ -25,11 +26,10 @@ def server():
 
 @pytest.fixture
 def driver():
-    browser = support.start_driver()
-    try:
-        yield browser
-    finally:
-        browser.quit()
+    """The process's Chromium (support.shared_driver) in a fresh tab, with nothing of earlier tests."""
+    browser = support.shared_driver()
+    support.enter_fresh_tab(browser)
+    return browser
 
 
 @pytest.fixture

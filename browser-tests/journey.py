@@ -8,6 +8,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from selenium.common.exceptions import NoSuchElementException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -67,7 +68,12 @@ def prepare_browser(driver, server, sensors: bool = True) -> None:
 
 
 def heading(driver) -> str:
-    return driver.find_element(By.TAG_NAME, "h1").text
+    """The page's h1 as shown, found and read in one script call: a page replaced between finding the element
+    and reading its text (a wait polling while the page moves on) would make the element stale."""
+    text = driver.execute_script("const h = document.querySelector('h1'); return h === null ? null : h.innerText")
+    if text is None:
+        raise NoSuchElementException("the page has no h1")
+    return text.strip()
 
 
 def main_text(driver) -> str:

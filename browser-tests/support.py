@@ -5,6 +5,7 @@ screenshot at 360 px wide under artifacts/, asserts there is no horizontal scrol
 axe-core (WCAG 2.0/2.1 A and AA) expecting zero violations.
 """
 
+import atexit
 import base64
 import email
 import email.policy
@@ -227,6 +228,44 @@ def start_driver(width: int = WIDTH, height: int = 800, extra_flags=()) -> webdr
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
     return driver
+
+
+_SHARED = None
+
+
+def shared_driver() -> webdriver.Chrome:
+    """This process's Chromium, started on first use and again if it died: starting one costs about a CPU
+    second, once per test when every test had its own."""
+    global _SHARED
+    if _SHARED is not None:
+        try:
+            _SHARED.window_handles
+        except WebDriverException:
+            _SHARED = None
+    if _SHARED is None:
+        _SHARED = start_driver()
+        atexit.register(_SHARED.quit)
+    return _SHARED
+
+
+def enter_fresh_tab(driver, width: int = WIDTH, height: int = 800) -> None:
+    """Moves `driver` to a new tab with the phone's viewport (as `start_driver` sets it) and closes the others,
+    after clearing what earlier tests left in the browser: cookies (a cookie is the host's, whatever the port,
+    so one server's session cookie would reach the next server), every origin's storage, caches and service
+    workers, and granted permissions. Emulation an earlier test set (time zone, sensors, scripts off) belonged
+    to its tab and went with it."""
+    previous = driver.window_handles
+    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+    driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": "*", "storageTypes": "all"})
+    driver.execute_cdp_cmd("Browser.resetPermissions", {})
+    driver.switch_to.new_window("tab")
+    fresh = driver.current_window_handle
+    for handle in previous:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(fresh)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
 
 
 def http(method: str, url: str, data: bytes = None, headers=None):

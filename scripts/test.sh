@@ -2,10 +2,11 @@
 # Every test, as `make test` and CI run them (docs/testing.md): the format check, the Swift suites (SQLite and a
 # throwaway PostgreSQL cluster), the fuzz smoke run and the browser suite.
 #
-# The fuzz smoke run compiles its own instrumented build (release, AddressSanitizer, coverage; mostly one core)
-# and starts at once, at a lower priority, beside the rest; the rest runs one part after another: the format
-# check, the debug build, the Swift suites, the browser suite. Each part's output goes to a log under .build/ and
-# is printed whole when the part ends, with its time; the run fails naming the parts that failed.
+# The parts run one after another: the format check, the debug build, the Swift suites, the browser suite; the
+# fuzz smoke run, which compiles its own instrumented build (release, AddressSanitizer, coverage; mostly one
+# core), starts after the debug build at a lower priority, beside the suites. Each part's output goes to a log
+# under .build/ and is printed whole when the part ends, with its time; the run fails naming the parts that
+# failed.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
@@ -34,14 +35,6 @@ part() {
     finish "$name" $? "$log" $(( $(date +%s) - from ))
 }
 
-fuzz_started=$(date +%s)
-# The part's own time is written when it ends (it is waited for only at the end).
-setsid bash -c 'nice -n 10 "$0" --no-print-directory fuzz-smoke; status=$?; echo "$(( $(date +%s) - $1 ))" > .build/fuzz-smoke.seconds; exit $status' \
-    "$MAKE" "$fuzz_started" > .build/fuzz-smoke.log 2>&1 &
-fuzz=$!
-# An interrupted run leaves nothing running behind it.
-trap 'kill -- -$fuzz 2>/dev/null; exit 130' INT TERM
-
 part "format check" .build/format-check.log "$MAKE" --no-print-directory format-check
 # A first build (a fresh clone, as in CI) compiles each module whole: 155 s and 293 CPU seconds on the 2-core
 # machine against 440 s and 800 with the default per-file batches, which pay off only when a later build
@@ -59,6 +52,15 @@ build() {
     return "${PIPESTATUS[0]}"
 }
 part "debug build" .build/build.log build
+# The fuzz smoke run starts once the debug build is done (beside it, it stretched the build from 155 s to 236 s),
+# niced, beside the Swift and browser suites, which leave a core idle much of the time.
+fuzz_started=$(date +%s)
+# The part's own time is written when it ends (it is waited for only at the end).
+setsid bash -c 'nice -n 10 "$0" --no-print-directory fuzz-smoke; status=$?; echo "$(( $(date +%s) - $1 ))" > .build/fuzz-smoke.seconds; exit $status' \
+    "$MAKE" "$fuzz_started" > .build/fuzz-smoke.log 2>&1 &
+fuzz=$!
+# An interrupted run leaves nothing running behind it.
+trap 'kill -- -$fuzz 2>/dev/null; exit 130' INT TERM
 if [ ${#failed[@]} -eq 0 ]; then
     # One after the other: beside the browser suite's Chromium workers the Swift suites took 11 times as long
     # as alone (1,146 s against 102 s), and timing-sensitive tests among them failed.
