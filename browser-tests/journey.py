@@ -12,7 +12,6 @@ from selenium.common.exceptions import NoSuchElementException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
 import support
 from support import check_page, fill
@@ -81,8 +80,8 @@ def main_text(driver) -> str:
 
 
 def wait_loaded(driver, old_page) -> None:
-    WebDriverWait(driver, 15).until(lambda _: support.replaced(old_page))
-    WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    support.wait(driver, 15).until(lambda _: support.replaced(old_page))
+    support.wait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
 def click_and_wait(driver, element) -> None:
@@ -97,7 +96,7 @@ def next_button(driver):
 
 def press_next(driver) -> None:
     button = next_button(driver)
-    WebDriverWait(driver, 10).until(lambda d: button.is_enabled())
+    support.wait(driver, 10).until(lambda d: button.is_enabled())
     click_and_wait(driver, button)
 
 
@@ -122,7 +121,7 @@ def draw_signature(driver) -> None:
     canvas = driver.find_element(By.CSS_SELECTOR, "[data-signature-canvas]")
     ActionChains(driver).move_to_element_with_offset(canvas, -60, 0).click_and_hold() \
         .move_by_offset(30, -15).move_by_offset(30, 20).move_by_offset(40, -10).release().perform()
-    WebDriverWait(driver, 5).until(
+    support.wait(driver, 5).until(
         lambda d: d.find_element(By.CSS_SELECTOR, "[data-signature-strokes]").get_attribute("value") != "")
 
 
@@ -138,7 +137,7 @@ def answer_permissions(driver) -> None:
     for card in ("notifications", "motion"):
         button = driver.find_element(By.CSS_SELECTOR, f"[data-permission-card={card}] [data-permission-request]")
         button.click()
-        WebDriverWait(driver, 10).until(lambda d: d.find_element(
+        support.wait(driver, 10).until(lambda d: d.find_element(
             By.CSS_SELECTOR, f"[data-permission-card={card}]").get_attribute("data-answer"))
     for radio in driver.find_elements(By.CSS_SELECTOR, "[data-permission-card=health] input[value=granted]"):
         radio.click()

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -179,8 +179,8 @@ def switch_language(driver, tag: str) -> None:
     """Switches the page's language with the layout's language buttons."""
     page = driver.find_element(By.TAG_NAME, "html")
     open_menu_for(driver, driver.find_element(By.CSS_SELECTOR, f"form.language-switch button[value='{tag}']")).click()
-    WebDriverWait(driver, 15).until(lambda _: replaced(page))
-    WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    wait(driver, 15).until(lambda _: replaced(page))
+    wait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
 def open_menu_for(driver, element):
@@ -278,6 +278,13 @@ def http(method: str, url: str, data: bytes = None, headers=None):
         return error.code, error.headers, error.read().decode("utf-8")
 
 
+def wait(driver, seconds: float) -> WebDriverWait:
+    """A wait that polls through an element going stale as well as through one not there yet: a condition that
+    finds an element and then reads it races the page replacing it, which is no failure of the page."""
+    return WebDriverWait(driver, seconds,
+                         ignored_exceptions=(NoSuchElementException, StaleElementReferenceException))
+
+
 def screenshot(driver, name: str) -> Path:
     """A full-page PNG (beyond the viewport) under artifacts/."""
     ARTIFACTS.mkdir(exist_ok=True)
@@ -363,8 +370,8 @@ def submit(driver, form_action: str) -> None:
         except WebDriverException as error:
             if attempt == 1 or "does not belong to the document" not in str(error):
                 raise
-    WebDriverWait(driver, 15).until(lambda _: replaced(page))
-    WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    wait(driver, 15).until(lambda _: replaced(page))
+    wait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
 def replaced(element) -> bool:

@@ -5,7 +5,6 @@ import re
 import urllib.parse
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 import support
 from support import check_page, fill, join, sign_in, submit
@@ -70,7 +69,7 @@ def test_join_error_summary_links_each_problem_to_its_field(server, driver):
         fill(driver, "confirmation", PASSWORD + " typo")
         submit(driver, "/join/" + code)
         summary = driver.find_element(By.CSS_SELECTOR, "[data-error-summary]")
-        WebDriverWait(driver, 10).until(lambda d: d.switch_to.active_element == summary)
+        support.wait(driver, 10).until(lambda d: d.switch_to.active_element == summary)
         assert summary.find_element(By.CSS_SELECTOR, ".error-summary-title").text == title
         links = summary.find_elements(By.CSS_SELECTOR, "a")
         assert [link.get_attribute("href").rsplit("#", 1)[1] for link in links] == ["email", "confirmation"]

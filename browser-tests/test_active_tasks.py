@@ -11,7 +11,6 @@ import sqlite3
 import time
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 import journey
 import support
@@ -87,9 +86,9 @@ def test_range_of_motion_sequence_with_cues_and_automatic_stop(server, driver):
     driver.execute_script(LISTEN)
     journey.orientation(driver, 30)
     driver.find_element(By.CSS_SELECTOR, "[data-rom-start]").click()
-    WebDriverWait(driver, 5).until(lambda d: phase(d) == "countdown")
+    support.wait(driver, 5).until(lambda d: phase(d) == "countdown")
     assert primary_buttons(driver) == ["Stop measuring"], "one primary button while measuring"
-    WebDriverWait(driver, 6).until(lambda d: phase(d) == "straighten")
+    support.wait(driver, 6).until(lambda d: phase(d) == "straighten")
     assert driver.execute_script("return window.phaseLines")[:3] == ["Get ready: 3", "Get ready: 2", "Get ready: 1"]
     assert driver.execute_script("return window.cues") == ["count", "count", "count", "straighten"]
     assert driver.find_element(By.CSS_SELECTOR, "[data-rom-phase-line]").text == "Straighten your knee and hold it still"
@@ -97,10 +96,10 @@ def test_range_of_motion_sequence_with_cues_and_automatic_stop(server, driver):
 
     sweep(driver, range(35, 106, 5))
     # Still for two seconds at the end of the phase: the bend phase starts by itself.
-    WebDriverWait(driver, 6).until(lambda d: phase(d) == "bend")
+    support.wait(driver, 6).until(lambda d: phase(d) == "bend")
     assert driver.find_element(By.CSS_SELECTOR, "[data-rom-phase-line]").text == "Bend your knee back and hold it still"
     sweep(driver, range(100, 39, -5))
-    WebDriverWait(driver, 6).until(lambda d: phase(d) == "done")
+    support.wait(driver, 6).until(lambda d: phase(d) == "done")
 
     assert driver.execute_script("return window.cues") == ["count", "count", "count", "straighten", "bend", "done"]
     vibrations = driver.execute_script("return window.vibrations")
@@ -134,7 +133,7 @@ def test_manual_angle_explains_how_to_measure_and_keeps_its_bounds(server, drive
     press_next(driver)
     driver.find_element(By.CSS_SELECTOR, "[data-rom-start]").click()
     manual = driver.find_element(By.CSS_SELECTOR, "[data-rom-manual]")
-    WebDriverWait(driver, 6).until(lambda _: manual.is_displayed())
+    support.wait(driver, 6).until(lambda _: manual.is_displayed())
     # Chromium without the sensor permission refuses motion access; without a sensor it says no data came.
     assert driver.find_element(By.CSS_SELECTOR, "[data-rom-message]").text.endswith("Measure the angle by hand below.")
     assert "goniometer" in manual.text and "compare the angle" in manual.text
@@ -203,7 +202,7 @@ def test_hearing_screening_shows_time_left_and_a_plain_result(server, media_driv
     press_next(driver)
     assert "dB" not in main_text(driver)
     driver.find_element(By.CSS_SELECTOR, "[data-noise-start]").click()
-    WebDriverWait(driver, 20).until(lambda d: d.find_element(
+    support.wait(driver, 20).until(lambda d: d.find_element(
         By.CSS_SELECTOR, "[data-noise-check]").get_attribute("data-passed-check") == "true")
     assert "dB" not in main_text(driver)
     assert driver.find_element(By.CSS_SELECTOR, "[data-noise-readout]").text == "Quiet enough. You can continue."
@@ -214,16 +213,16 @@ def test_hearing_screening_shows_time_left_and_a_plain_result(server, media_driv
     support.shots(driver, "hearing-tones")
     driver.execute_script(LISTENER)
     driver.find_element(By.CSS_SELECTOR, "[data-tone-start]").click()
-    WebDriverWait(driver, 15).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-tone-calibration]").text)
+    support.wait(driver, 15).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-tone-calibration]").text)
     calibration = driver.find_element(By.CSS_SELECTOR, "[data-tone-calibration]").text
     assert calibration == "Your headphones have not been checked for this test, so the result is a rough guide."
-    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.progressSeen.length") > 0)
+    support.wait(driver, 10).until(lambda d: d.execute_script("return window.progressSeen.length") > 0)
     first = driver.execute_script("return window.progressSeen[0]")
     assert first in ("Left ear · About 2 minutes left", "Left ear · About 1 minute left"), first
     assert "dB" not in main_text(driver)
     check_page(driver, "hearing-tones-running")
 
-    WebDriverWait(driver, 300).until(lambda d: heading(d) == "All done")
+    support.wait(driver, 300).until(lambda d: heading(d) == "All done")
     seen = driver.execute_script("return JSON.parse(sessionStorage.getItem('progressSeen'))")
     assert seen[-1] == "Right ear · Less than a minute left", seen[-1]
     assert any(text.startswith("Right ear") for text in seen) and seen[0].startswith("Left ear")

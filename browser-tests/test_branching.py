@@ -5,10 +5,10 @@ with the question shown is screenshotted at 360 px, at 150% text, in English and
 axe."""
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 import journey
 from journey import cards, check_page, click_and_wait, heading, main_text, press_next
+import support
 from support import fill, large_text, switch_language
 
 FALL = "diary.fall"
@@ -52,7 +52,7 @@ def review_answers(driver) -> list:
 def shown_shots(driver, name: str) -> None:
     """The page with the question shown (after "Yes"), at 360 px and at 150% text."""
     answer_fall(driver, "true")
-    WebDriverWait(driver, 5).until(lambda d: wrapper(d).is_displayed())
+    support.wait(driver, 5).until(lambda d: wrapper(d).is_displayed())
     check_page(driver, name)
     large_text(driver)
     check_page(driver, name + "-large-text")
@@ -68,7 +68,7 @@ def test_question_follows_the_answer_live_and_is_not_stored_when_hidden(clocked,
     assert all(not box.is_enabled() for box in boxes(driver)), "hidden boxes are disabled"
 
     answer_fall(driver, "true")
-    WebDriverWait(driver, 5).until(lambda d: wrapper(d).is_displayed())
+    support.wait(driver, 5).until(lambda d: wrapper(d).is_displayed())
     assert all(box.is_enabled() for box in boxes(driver))
     status = driver.find_element(By.CSS_SELECTOR, "[data-branching-status]")
     assert status.get_attribute("textContent") == "A question was added below."
@@ -78,10 +78,10 @@ def test_question_follows_the_answer_live_and_is_not_stored_when_hidden(clocked,
 
     driver.find_element(By.CSS_SELECTOR, f"input[name='{WHAT}'][value='tripped']").click()
     answer_fall(driver, "false")
-    WebDriverWait(driver, 5).until(lambda d: not wrapper(d).is_displayed())
+    support.wait(driver, 5).until(lambda d: not wrapper(d).is_displayed())
     assert all(not box.is_enabled() for box in boxes(driver)), "No disables the question again"
     answer_fall(driver, "true")
-    WebDriverWait(driver, 5).until(lambda d: wrapper(d).is_displayed())
+    support.wait(driver, 5).until(lambda d: wrapper(d).is_displayed())
     assert driver.find_element(By.CSS_SELECTOR, f"input[name='{WHAT}'][value='tripped']").is_selected()
 
     # The page with the question shown, in English and Chinese.
@@ -94,10 +94,10 @@ def test_question_follows_the_answer_live_and_is_not_stored_when_hidden(clocked,
 
     # Yes and a choice, then No: the answer to the hidden question is neither posted nor stored.
     answer_fall(driver, "true")
-    WebDriverWait(driver, 5).until(lambda d: wrapper(d).is_displayed())
+    support.wait(driver, 5).until(lambda d: wrapper(d).is_displayed())
     driver.find_element(By.CSS_SELECTOR, f"input[name='{WHAT}'][value='lostBalance']").click()
     answer_fall(driver, "false")
-    WebDriverWait(driver, 5).until(lambda d: not wrapper(d).is_displayed())
+    support.wait(driver, 5).until(lambda d: not wrapper(d).is_displayed())
     fill(driver, "diary.text.entry", "A steady week")
     press_next(driver)
     assert heading(driver) == "Check your answers"
@@ -109,7 +109,7 @@ def test_question_follows_the_answer_live_and_is_not_stored_when_hidden(clocked,
     assert driver.find_element(By.CSS_SELECTOR, f"input[name='{FALL}'][value='false']").is_selected()
     assert not wrapper(driver).is_displayed()
     answer_fall(driver, "true")
-    WebDriverWait(driver, 5).until(lambda d: wrapper(d).is_displayed())
+    support.wait(driver, 5).until(lambda d: wrapper(d).is_displayed())
     driver.find_element(By.CSS_SELECTOR, f"input[name='{WHAT}'][value='kneeGaveWay']").click()
     press_next(driver)
     assert review_answers(driver) == [

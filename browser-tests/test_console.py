@@ -8,7 +8,6 @@ import re
 import subprocess
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 import support
 from support import check_page, fill, join, sign_in, submit
@@ -28,8 +27,8 @@ def follow(driver, link_text: str) -> None:
     """Clicks a link and waits for the next page to load."""
     page = driver.find_element(By.TAG_NAME, "html")
     driver.find_element(By.LINK_TEXT, link_text).click()
-    WebDriverWait(driver, 15).until(lambda _: support.replaced(page))
-    WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    support.wait(driver, 15).until(lambda _: support.replaced(page))
+    support.wait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
 def statuses(driver) -> list:
@@ -152,8 +151,8 @@ def test_console_with_demo_data(server, driver):
     check_page(driver, "console-participants-demo-page-2")
 
     driver.find_element(By.CSS_SELECTOR, ".data-table tbody a").click()
-    WebDriverWait(driver, 15).until(lambda d: "/console/participants/" in d.current_url)
-    WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.ID, "profile-heading"))
+    support.wait(driver, 15).until(lambda d: "/console/participants/" in d.current_url)
+    support.wait(driver, 15).until(lambda d: d.find_elements(By.ID, "profile-heading"))
     text = main_text(driver)
     assert "verified: unchanged since signing" in text
     assert "Pain" in text

@@ -9,7 +9,7 @@ import re
 import subprocess
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 import support
 from support import check_page, fill, shots, sign_in, submit
@@ -39,7 +39,7 @@ def add_researcher(driver, server) -> str:
 def open_first_participant(driver, server) -> str:
     driver.get(server.url("/console/participants"))
     driver.find_element(By.CSS_SELECTOR, ".data-table tbody a").click()
-    WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.ID, "corrections-heading"))
+    support.wait(driver, 15).until(lambda d: d.find_elements(By.ID, "corrections-heading"))
     return driver.current_url
 
 
@@ -65,7 +65,7 @@ def test_a_researcher_corrects_a_value_and_the_audit_shows_it(server, driver):
     fill(driver, "correction-new", str(corrected))
     fill(driver, "correction-reason", "   ")
     submit(driver, form)
-    WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".error-summary"))
+    support.wait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".error-summary"))
     assert "Give a reason for the correction. Nothing was changed." in driver.find_element(By.CSS_SELECTOR, ".error-summary").text
     assert "No values have been corrected." in driver.find_element(By.ID, "corrections").text
     assert driver.find_element(By.ID, "correction-new").get_attribute("value") == str(corrected), "kept"
@@ -77,7 +77,7 @@ def test_a_researcher_corrects_a_value_and_the_audit_shows_it(server, driver):
     fill(driver, "correction-new", str(corrected))
     fill(driver, "correction-reason", "The participant told us the slider slipped.")
     submit(driver, form)
-    WebDriverWait(driver, 15).until(lambda d: "corrected=1" in d.current_url)
+    support.wait(driver, 15).until(lambda d: "corrected=1" in d.current_url)
     section = driver.find_element(By.ID, "corrections").text
     assert "The correction is saved. The original value is kept." in section
     assert f"{current} corrected to {corrected} by res@example.com" in section

@@ -6,10 +6,10 @@ axe."""
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
 import journey
 from journey import cards, check_page, click_and_wait, heading, main_text, next_button, press_next
+import support
 from support import fill
 
 
@@ -55,14 +55,14 @@ def test_diary_with_review_and_edit(clocked, driver):
     check_page(driver, "diary-body-model")
     assert next_button(driver).is_enabled(), "Next is never silently disabled: the server answers"
     part(driver, "patella").click()
-    WebDriverWait(driver, 5).until(lambda d: part(d, "patella").get_attribute("aria-checked") == "true")
+    support.wait(driver, 5).until(lambda d: part(d, "patella").get_attribute("aria-checked") == "true")
     assert next_button(driver).is_enabled()
     press_next(driver)
 
     text = "Stairs were easier this week."
     fill(driver, "diary.text.entry", text)
     counter = driver.find_element(By.CSS_SELECTOR, "[data-text-count]")
-    WebDriverWait(driver, 5).until(lambda d: counter.text == f"{len(text)} / 280")
+    support.wait(driver, 5).until(lambda d: counter.text == f"{len(text)} / 280")
     check_page(driver, "diary-text")
     press_next(driver)
 
@@ -116,9 +116,9 @@ def test_body_model_by_keyboard(clocked, driver):
     ActionChains(driver).send_keys(Keys.TAB).send_keys(Keys.SPACE).perform()
     assert driver.switch_to.active_element.get_attribute("data-part") == "medialJointLine"
     ActionChains(driver).send_keys(Keys.TAB).send_keys(Keys.ENTER).perform()
-    WebDriverWait(driver, 5).until(lambda d: picked(d) == ["medialJointLine", "lateralJointLine"])
+    support.wait(driver, 5).until(lambda d: picked(d) == ["medialJointLine", "lateralJointLine"])
     ActionChains(driver).send_keys(Keys.SPACE).perform()
-    WebDriverWait(driver, 5).until(lambda d: picked(d) == ["medialJointLine"])
+    support.wait(driver, 5).until(lambda d: picked(d) == ["medialJointLine"])
     status = driver.find_element(By.CSS_SELECTOR, "[data-body-model-status]").text
     assert "Inner side of the knee" in status
     check_page(driver, "diary-body-model-keyboard")

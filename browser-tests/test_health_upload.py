@@ -9,7 +9,6 @@ import zipfile
 from pathlib import Path
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 import journey
 import support
@@ -39,13 +38,13 @@ def status_text(driver) -> str:
 
 def wait_for_status(driver, words: str, seconds: int = 30) -> None:
     """Until the status line (updated in place as the upload and the import go on) holds `words`."""
-    WebDriverWait(driver, seconds).until(lambda d: words in status_text(d))
+    support.wait(driver, seconds).until(lambda d: words in status_text(d))
 
 
 def upload(driver, path: Path) -> None:
     driver.find_element(By.ID, "health-file").send_keys(str(path))
     send = driver.find_element(By.CSS_SELECTOR, "[data-health-send]")
-    WebDriverWait(driver, 10).until(lambda _: send.is_enabled())
+    support.wait(driver, 10).until(lambda _: send.is_enabled())
     send.click()
 
 

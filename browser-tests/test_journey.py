@@ -5,10 +5,10 @@ clock; every page screenshotted at 360 px and checked with axe."""
 import time
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 import journey
 from journey import cards, check_page, click_and_wait, heading, main_text, next_button, onboard, press_next, progress
+import support
 from support import fill
 
 
@@ -150,7 +150,7 @@ def test_goals_validation_and_desktop_range_of_motion_fallback(clocked, driver):
     press_next(driver)
     driver.find_element(By.CSS_SELECTOR, "[data-rom-start]").click()
     manual = driver.find_element(By.ID, "rom-manual")
-    WebDriverWait(driver, 10).until(lambda d: manual.is_displayed())
+    support.wait(driver, 10).until(lambda d: manual.is_displayed())
     assert driver.find_element(By.CSS_SELECTOR, "[data-rom-message]").text != ""
     check_page(driver, "rom-desktop-fallback")
     fill(driver, "rom-manual", "82")

@@ -5,7 +5,6 @@ the checkbox list beside them, and a completed day's ring draws its full value a
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 import journey
 import support
@@ -146,7 +145,7 @@ def test_large_text_and_touch_targets(clocked, narrow_driver):
     shin = driver.find_element(By.CSS_SELECTOR, "[data-body-model-choices] input[value=shin]")
     shin.find_element(By.XPATH, "./ancestor::label").click()
     figure_shin = driver.find_element(By.CSS_SELECTOR, "[data-body-model-figure] [data-part=shin]")
-    WebDriverWait(driver, 5).until(lambda _: figure_shin.get_attribute("aria-checked") == "true")
+    support.wait(driver, 5).until(lambda _: figure_shin.get_attribute("aria-checked") == "true")
     driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))",
                           driver.find_element(By.CSS_SELECTOR, "[data-body-model-figure] [data-part=patella]"))
     patella = driver.find_element(By.CSS_SELECTOR, "[data-body-model-choices] input[value=patella]")

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 import journey
 import support
@@ -60,7 +59,7 @@ def results(server, survey_id: str) -> list:
 
 def click(driver, selector: str) -> None:
     button = driver.find_element(By.CSS_SELECTOR, selector)
-    WebDriverWait(driver, 15).until(lambda d: button.is_displayed() and button.is_enabled())
+    support.wait(driver, 15).until(lambda d: button.is_displayed() and button.is_enabled())
     button.click()
 
 
@@ -77,12 +76,12 @@ def test_knee_bend_video_uploads_with_a_counted_retry(server, media_driver):
     click(driver, "[data-camera-retry]")
     time.sleep(2)
     click(driver, "[data-camera-stop]")
-    WebDriverWait(driver, 10).until(
+    support.wait(driver, 10).until(
         lambda d: d.execute_script("return document.querySelector('[data-camera-preview]').src.startsWith('blob:')"))
     check_page(driver, "video-review")
     page = driver.find_element(By.TAG_NAME, "html")
     click(driver, "[data-camera-submit]")
-    WebDriverWait(driver, 30).until(lambda d: d.execute_script("return sessionStorage.getItem('recoverCamera')"))
+    support.wait(driver, 30).until(lambda d: d.execute_script("return sessionStorage.getItem('recoverCamera')"))
     sent = json.loads(driver.execute_script("return sessionStorage.getItem('recoverCamera')"))
     assert sent["retries"] == 1
     assert sent["sha256"] == sent["server"]
@@ -108,7 +107,7 @@ def test_hearing_screening_runs_noise_check_and_tones(server, media_driver):
     press_next(driver)
     check_page(driver, "hearing-noise")
     click(driver, "[data-noise-start]")
-    WebDriverWait(driver, 30).until(
+    support.wait(driver, 30).until(
         lambda d: d.find_element(By.CSS_SELECTOR, "[data-noise-check]").get_attribute("data-passed-check") == "true")
     readings = json.loads(driver.find_element(By.CSS_SELECTOR, "[data-noise-readings]").get_attribute("value"))
     assert len(readings) >= 5 and all(level < 45 for level in readings[-5:])
@@ -124,10 +123,10 @@ def test_hearing_screening_runs_noise_check_and_tones(server, media_driver):
         });""")
     page = driver.find_element(By.TAG_NAME, "html")
     click(driver, "[data-tone-start]")
-    WebDriverWait(driver, 15).until(
+    support.wait(driver, 15).until(
         lambda d: d.find_element(By.CSS_SELECTOR, "[data-tone-calibration]").text != "")
     assert "have not been checked for this test" in driver.find_element(By.CSS_SELECTOR, "[data-tone-calibration]").text
-    WebDriverWait(driver, 240).until(lambda d: d.find_element(By.TAG_NAME, "h1").text == "All done")
+    support.wait(driver, 240).until(lambda d: d.find_element(By.TAG_NAME, "h1").text == "All done")
     check_page(driver, "hearing-completion")
     journey.back_to_today(driver)  # the completion page only informs: already saved
     recorded = results(server, "hearingScreening")

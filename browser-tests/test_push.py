@@ -13,7 +13,6 @@ import time
 import pytest
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 import journey
 import support
@@ -103,7 +102,7 @@ def run(driver, server, language: str, email: str) -> None:
 
     card = driver.find_element(By.CSS_SELECTOR, "[data-permission-card=notifications]")
     card.find_element(By.CSS_SELECTOR, "[data-permission-request]").click()
-    WebDriverWait(driver, 30).until(lambda d: card.get_attribute("data-push"))
+    support.wait(driver, 30).until(lambda d: card.get_attribute("data-push"))
     outcome = card.get_attribute("data-push")
     assert card.get_attribute("data-answer") == "granted", "the browser's permission was asked and granted"
     assert outcome in ("subscribed", "failed"), outcome
@@ -122,7 +121,7 @@ def run(driver, server, language: str, email: str) -> None:
 
     driver.get(server.url("/account"))
     section = driver.find_element(By.CSS_SELECTOR, "[data-push-device]")
-    WebDriverWait(driver, 20).until(lambda d: section.get_attribute("data-push"))
+    support.wait(driver, 20).until(lambda d: section.get_attribute("data-push"))
     assert section.find_element(By.TAG_NAME, "h2").text == words["heading"]
     state = section.get_attribute("data-push")
     status = section.find_element(By.CSS_SELECTOR, "[data-push-status]")
@@ -133,7 +132,7 @@ def run(driver, server, language: str, email: str) -> None:
     check_page(driver, f"{prefix}push-account")
     before = status.text
     button.click()
-    WebDriverWait(driver, 30).until(lambda d: button.is_enabled() and status.text and status.text != before)
+    support.wait(driver, 30).until(lambda d: button.is_enabled() and status.text and status.text != before)
     assert status.text in (words["subscribed"], words["failedHere"], words["off"]), status.text
     check_page(driver, f"{prefix}push-account-after-toggle")
     support.large_text(driver)

@@ -14,7 +14,6 @@ import tempfile
 from pathlib import Path
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 import journey
 from journey import click_and_wait, draw_signature, heading, main_text, onboard
@@ -79,7 +78,7 @@ def test_a_new_version_gates_the_feed_until_signed_and_optional_forms_never_do(c
             support.switch_language(driver, language)
         draw_signature(driver)
         click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "button[value=next]"))
-        WebDriverWait(driver, 5).until(lambda d: active_id(d) == "error-summary")
+        support.wait(driver, 5).until(lambda d: active_id(d) == "error-summary")
         link = driver.find_element(By.CSS_SELECTOR, "#error-summary a")
         assert link.text == message
         assert link.get_attribute("href").endswith("#consent-name")

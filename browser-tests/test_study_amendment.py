@@ -10,7 +10,6 @@ import tempfile
 from pathlib import Path
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 import journey
 import support
@@ -102,10 +101,10 @@ def test_a_fhir_survey_applied_from_next_monday(clocked, driver):
     assert heading(driver) == "Function"
     assert not flights_wrapper(driver).is_displayed(), "the conditional question waits for its answer"
     stairs(driver, "true")
-    WebDriverWait(driver, 5).until(lambda d: flights_wrapper(d).is_displayed())
+    support.wait(driver, 5).until(lambda d: flights_wrapper(d).is_displayed())
     support.shots(driver, "amendment-function-revealed")
     stairs(driver, "false")
-    WebDriverWait(driver, 5).until(lambda d: not flights_wrapper(d).is_displayed())
+    support.wait(driver, 5).until(lambda d: not flights_wrapper(d).is_displayed())
 
     # Without script the post goes to the server, which shows the page again with the question.
     driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})

@@ -10,7 +10,6 @@ import sqlite3
 import pytest
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 import journey
 import support
@@ -100,7 +99,7 @@ def test_onboarding_saves_on_its_last_answer_with_history_and_back(clocked, driv
     click_and_wait(driver, next_button(driver))
     summary = driver.find_element(By.ID, "error-summary")
     assert summary.get_attribute("tabindex") == "-1"
-    WebDriverWait(driver, 5).until(lambda d: active_id(d) == "error-summary")
+    support.wait(driver, 5).until(lambda d: active_id(d) == "error-summary")
     links = summary.find_elements(By.CSS_SELECTOR, "a")
     assert [link.get_attribute("href").rsplit("#", 1)[1] for link in links] == ["onboarding.goals.kneeBend"]
     assert links[0].text.startswith("Choose a value from 0 to 150")
@@ -108,7 +107,7 @@ def test_onboarding_saves_on_its_last_answer_with_history_and_back(clocked, driv
     support.large_text(driver)
     check_page(driver, "flow-error-summary-en-large-text")
     summary.find_element(By.CSS_SELECTOR, "a").click()
-    WebDriverWait(driver, 5).until(lambda d: active_id(d) == "onboarding.goals.kneeBend")
+    support.wait(driver, 5).until(lambda d: active_id(d) == "onboarding.goals.kneeBend")
     # The same in Chinese.
     support.switch_language(driver, "zh-Hans")
     fill(driver, "onboarding.goals.kneeBend", "400")
@@ -141,7 +140,7 @@ def test_range_of_motion_result_against_the_goal(clocked, driver):
     journey.start_card(driver, "rangeOfMotionCheck")
     press_next(driver)
     driver.find_element(By.CSS_SELECTOR, "[data-rom-start]").click()
-    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "rom-manual").is_displayed())
+    support.wait(driver, 10).until(lambda d: d.find_element(By.ID, "rom-manual").is_displayed())
     fill(driver, "rom-manual", "70")
     press_next(driver)
     assert driver.current_url.endswith("/done")
@@ -169,7 +168,7 @@ def test_feed_order_saved_note_and_change(clocked, driver):
     journey.start_card(driver, "checkin")
     # Nothing chosen: Next posts, and the summary links each question.
     click_and_wait(driver, next_button(driver))
-    WebDriverWait(driver, 5).until(lambda d: active_id(d) == "error-summary")
+    support.wait(driver, 5).until(lambda d: active_id(d) == "error-summary")
     hrefs = [link.get_attribute("href").rsplit("#", 1)[1]
              for link in driver.find_elements(By.CSS_SELECTOR, "#error-summary a")]
     assert hrefs == ["checkin.form.pain", "checkin.form.sleep"]

@@ -10,8 +10,8 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
+import support
 from support import ARTIFACTS, check_page, http, large_text, start_driver, start_server
 
 
@@ -77,7 +77,7 @@ def check(driver, receipt, key) -> str:
     field.clear()
     field.send_keys(key)
     driver.find_element(By.ID, "check").click()
-    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "result").get_attribute("class"))
+    support.wait(driver, 10).until(lambda d: d.find_element(By.ID, "result").get_attribute("class"))
     return driver.find_element(By.ID, "result").text
 
 
