@@ -75,6 +75,9 @@ read -r busy_after stolen_after total_after < <(cpu_ticks)
 ticks=$(( total_after - total_before > 0 ? total_after - total_before : 1 ))
 echo "== all tests: $(( $(date +%s) - started )) s, the cores $(( 100 * (busy_after - busy_before) / ticks ))% busy ($(( 100 * (stolen_after - stolen_before) / ticks ))% stolen by the host)"
 if [ ${#failed[@]} -gt 0 ]; then
+    # The failing tests again, last, where a shortened copy of the output (CI's tail) still shows them.
+    grep -h -E '^✘ Test .* (recorded an issue|failed)' .build/swift-tests.log 2>/dev/null | cut -c1-300 | head -n 20
+    grep -h -E '^(FAILED|ERROR) browser-tests/' .build/browser-tests.log 2>/dev/null | head -n 20
     echo "FAILED: ${failed[*]}"
     exit 1
 fi
