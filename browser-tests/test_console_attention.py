@@ -65,7 +65,7 @@ def range_of_motion_by_hand(driver, degrees: str) -> None:
     press_next(driver)
     driver.find_element(By.CSS_SELECTOR, "[data-rom-by-hand]").click()
     manual = driver.find_element(By.ID, "rom-manual")
-    support.support.wait(driver, 10).until(lambda d: manual.is_displayed())
+    support.wait(driver, 10).until(lambda d: manual.is_displayed())
     fill(driver, "rom-manual", degrees)
     press_next(driver)
     journey.back_to_today(driver)  # saved: the completion page only informs

@@ -176,7 +176,7 @@ def test_insights_downloads_consent_time_zone_and_withdrawal(clocked, driver):
     driver.find_element(By.ID, "receipt").send_keys(str(saved))
     driver.find_element(By.ID, "key").send_keys(key)
     driver.find_element(By.ID, "check").click()
-    support.support.wait(driver, 10).until(lambda d: d.find_element(By.ID, "result").get_attribute("class"))
+    support.wait(driver, 10).until(lambda d: d.find_element(By.ID, "result").get_attribute("class"))
     assert driver.find_element(By.ID, "result").text.startswith("Valid: the receipt is signed by this key")
     assert "Ada Lovelace" in driver.find_element(By.ID, "result").text
     driver.get(server.url("/account"))
